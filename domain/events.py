@@ -1,0 +1,25 @@
+"""The base of every match event, and the events every game shares."""
+from __future__ import annotations
+
+from eventsourcing.domain import Aggregate
+
+
+class GameEvent(Aggregate.Event):
+    """An immutable record of one thing that happened: its public payload and its chain link."""
+
+    payload: dict
+    chain: str
+
+    def apply(self, match) -> None:
+        match.apply_event(type(self).__name__, self.payload, self.chain)
+
+
+class SeedRevealed(GameEvent):
+    """The match ended; its server seed is published so anyone can check every draw."""
+
+
+class MatchFinished(GameEvent):
+    """The match is over: its result, winners and final scores."""
+
+
+PLATFORM_EVENTS = {cls.__name__: cls for cls in (SeedRevealed, MatchFinished)}

@@ -1,0 +1,32 @@
+"""The games Herald referees, each a package under domain/ exposing the same functions."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the platform needs from a game: pure rules over a JSON-ready state."""
+
+    name: str
+    min_players: int
+    max_players: int
+    events: dict  # event name -> GameEvent subclass
+    new_state: Callable  # (created payload) -> state
+    start: Callable  # (state, rng) -> [(type, payload)]
+    legal_moves: Callable  # (state, seat) -> [move]
+    decide: Callable  # (state, seat, move, rng) -> [(type, payload)]; raises IllegalMove
+    evolve: Callable  # (state, type, payload) -> None, in place
+    view: Callable  # (state, viewer) -> dict; viewer is a seat, "referee" or None
+    redact: Callable  # (type, payload, viewer) -> payload as that viewer may see it
+    summary: Callable  # (state) -> short public dict for match lists
+
+
+def registry() -> dict[str, Game]:
+    from domain.korona import GAME as KORONA
+
+    return {KORONA.name: KORONA}
+
+
+GAMES = registry()

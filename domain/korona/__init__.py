@@ -1,0 +1,21 @@
+"""Korona: the card game of stacking a kingdom (rulebook: shared/seeds/003_ff8f96e04a796a02.txt)."""
+from domain.games import Game
+
+from . import rules
+from .events import EVENTS
+from .state import new_state
+
+GAME = Game(
+    name="korona",
+    min_players=2,
+    max_players=4,
+    events=EVENTS,
+    new_state=new_state,
+    start=rules.start,
+    legal_moves=rules.legal_moves,
+    decide=rules.decide,
+    evolve=rules.evolve,
+    view=rules.view,
+    redact=rules.redact,
+    summary=rules.summary,
+)

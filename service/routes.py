@@ -1,0 +1,159 @@
+"""The matches API: create and list matches, views, legal moves, moves and the event log."""
+from __future__ import annotations
+
+from flask import current_app, jsonify, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain.errors import IllegalMove
+from domain.matches import REFEREE, UnknownMatch, VersionConflict, token_hash
+from service import schemas
+from service.problems import fail
+
+blp = Blueprint("matches", __name__, description="Refereed matches")
+blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+
+
+def herald():
+    return current_app.extensions["herald"]
+
+
+def load(match_id):
+    try:
+        return herald().matches.load(match_id)
+    except UnknownMatch:
+        fail(404, f"no match has the id {match_id}")
+
+
+def bearer() -> str:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        fail(401, "send your seat's or the referee's token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def authorize(match):
+    """The holder's role in this match: a seat number or REFEREE."""
+    token = bearer()
+    role = herald().matches.role_of(match, token)
+    if role is not None:
+        return role
+    if herald().projector.token_owner(token_hash(token)):
+        fail(403, "this token belongs to another match")
+    fail(401, "this token is not known: use the token you were given when the match was created")
+
+
+def shown_log(match, role, events: list[dict]) -> list[dict]:
+    """Events as the holder may see them: the referee and a finished match see all."""
+    if role == REFEREE or match.revealed_seed is not None:
+        return events
+    return [{**e, "payload": match.game.redact(e["type"], e["payload"], role)} for e in events]
+
+
+@blp.route("/matches")
+class MatchList(MethodView):
+    @blp.arguments(schemas.MatchQuerySchema, location="query")
+    @blp.response(200, schemas.SummarySchema(many=True))
+    def get(self, query):
+        """List matches, optionally only those with a given status."""
+        herald().projector.catch_up()
+        return jsonify(herald().projector.list(query.get("status")))
+
+    @blp.arguments(schemas.CreateMatchSchema)
+    @blp.response(201, schemas.CreatedSchema)
+    def post(self, body):
+        """Create a match; each seat's token and the referee's are shown only in this response."""
+        try:
+            match, tokens = herald().matches.create(body["game"], body["players"], body["options"])
+        except IllegalMove as error:
+            fail(422, str(error))
+        herald().projector.catch_up()
+        seats = [{"seat": i, "name": p["name"], "token": t}
+                 for i, (p, t) in enumerate(zip(body["players"], tokens["seats"]))]
+        return {"match_id": str(match.id), "game": match.game_name, "version": match.version,
+                "seed_commitment": match.created["seed_commitment"], "seats": seats,
+                "referee_token": tokens[REFEREE]}
+
+
+@blp.route("/matches/<match_id>")
+class MatchSummary(MethodView):
+    @blp.response(200, schemas.SummarySchema)
+    def get(self, match_id):
+        """A match's public summary."""
+        herald().projector.catch_up()
+        found = herald().projector.summary(match_id)
+        if found is None:
+            fail(404, f"no match has the id {match_id}")
+        return jsonify(found)
+
+
+@blp.route("/matches/<match_id>/view")
+class MatchView(MethodView):
+    @blp.response(200, schemas.ViewSchema)
+    def get(self, match_id):
+        """The holder's view: its own hand, never another seat's, nor the pile order (referee: everything)."""
+        match = load(match_id)
+        role = authorize(match)
+        herald().projector.catch_up()
+        return jsonify(herald().projector.view(match_id, role))
+
+
+@blp.route("/matches/<match_id>/legal-moves")
+class LegalMoves(MethodView):
+    @blp.response(200, schemas.LegalMovesSchema)
+    def get(self, match_id):
+        """Every move the holder may make now, each exactly as POST /moves accepts it."""
+        match = load(match_id)
+        role = authorize(match)
+        moves = [] if role == REFEREE else match.game.legal_moves(match.state, role)
+        return jsonify({"version": match.version, "moves": moves})
+
+
+@blp.route("/matches/<match_id>/moves")
+class Moves(MethodView):
+    @blp.arguments(schemas.MoveSchema)
+    @blp.response(200, schemas.MoveResultSchema)
+    def post(self, body, match_id):
+        """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
+        match = load(match_id)
+        role = authorize(match)
+        if role == REFEREE:
+            fail(403, "the referee token does not play moves; seats play with their own tokens")
+        expected = body.pop("expected_version", None)
+        try:
+            match, before = herald().matches.play(match_id, role, body, expected)
+        except VersionConflict as error:
+            fail(409, str(error))
+        except IllegalMove as error:
+            fail(422, str(error))
+        herald().projector.catch_up()
+        events = shown_log(match, role, herald().matches.history(match_id, after=before))
+        return jsonify({"version": match.version, "chain_head": match.chain, "events": events})
+
+
+@blp.route("/matches/<match_id>/events")
+class Events(MethodView):
+    @blp.response(200, schemas.EventsSchema)
+    def get(self, match_id):
+        """The match's log; a seat sees it redacted (no other seat's secret cards, no pile order)."""
+        match = load(match_id)
+        role = authorize(match)
+        events = shown_log(match, role, herald().matches.history(match_id))
+        return jsonify({"match_id": str(match.id), "version": match.version, "events": events})
+
+
+health = Blueprint("health", __name__, description="Service health")
+
+
+@health.route("/health")
+class Health(MethodView):
+    @health.response(200, schemas.HealthSchema)
+    def get(self):
+        """The event store and the Redis this server uses."""
+        context = herald()
+        try:
+            context.redis.ping()
+        except Exception as error:  # a Redis that does not answer makes the service unhealthy
+            fail(503, f"Redis does not answer: {error}")
+        return {"status": "ok", "event_store": context.event_store, "redis": context.redis_description}

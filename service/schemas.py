@@ -1,0 +1,143 @@
+"""Request and response schemas (marshmallow); they also generate /openapi.json."""
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from domain.fair import CLIENT_SEED
+from domain.korona.cards import ACTION, BUILD, JOKER_ROLES
+
+CARD_NAMES = BUILD + ACTION
+MOVE_TYPES = ("draw", "place", "discard", "play", "end_turn")
+
+
+class PlayerField(fields.Field):
+    """A player as a plain name, or {"name", "client_seed"}."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            value = {"name": value}
+        if not isinstance(value, dict):
+            raise ma.ValidationError("a player is a name or an object with name and client_seed")
+        return PlayerSchema().load(value)
+
+
+class PlayerSchema(ma.Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    client_seed = fields.String(validate=validate.Regexp(CLIENT_SEED, error="client_seed must match [A-Za-z0-9_-]{1,64}"))
+
+
+class CreateMatchSchema(ma.Schema):
+    game = fields.String(required=True, metadata={"example": "korona"})
+    players = fields.List(PlayerField(), required=True, validate=validate.Length(min=1, max=8),
+                          metadata={"example": ["Ana", "Bo", "Cy"]})
+    options = fields.Dict(load_default=dict)
+
+
+class SeatSchema(ma.Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    token = fields.String()
+
+
+class CreatedSchema(ma.Schema):
+    match_id = fields.String()
+    game = fields.String()
+    version = fields.Integer()
+    seed_commitment = fields.String()
+    seats = fields.List(fields.Nested(SeatSchema))
+    referee_token = fields.String()
+
+
+class MatchQuerySchema(ma.Schema):
+    status = fields.String(validate=validate.OneOf(["active", "finished"]))
+
+
+class SummarySchema(ma.Schema):
+    match_id = fields.String()
+    game = fields.String()
+    version = fields.Integer()
+    status = fields.String()
+    players = fields.List(fields.String())
+    current_seat = fields.Integer(allow_none=True)
+    turn = fields.Integer()
+    winner = fields.Integer(allow_none=True)
+    seed_commitment = fields.String()
+    created_on = fields.String()
+
+
+class CardSchema(ma.Schema):
+    id = fields.Integer()
+    name = fields.String(validate=validate.OneOf(CARD_NAMES))
+    role = fields.String()
+
+
+class PlayerViewSchema(ma.Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    hand_count = fields.Integer()
+    hand = fields.List(fields.Nested(CardSchema), metadata={"description": "own seat or referee only"})
+    play_area = fields.List(fields.List(fields.Nested(CardSchema)), metadata={"description": "stacks, bottom first"})
+    score = fields.Integer()
+
+
+class ViewSchema(ma.Schema):
+    game = fields.String()
+    version = fields.Integer()
+    chain_head = fields.String()
+    status = fields.String()
+    current_seat = fields.Integer(allow_none=True)
+    turn = fields.Integer()
+    phase = fields.String()
+    actions_taken = fields.Integer()
+    winner = fields.Integer(allow_none=True)
+    winners = fields.List(fields.Integer())
+    draw_pile_count = fields.Integer()
+    market = fields.List(fields.Nested(CardSchema))
+    discard_pile = fields.List(fields.Nested(CardSchema))
+    draw_pile = fields.List(fields.Nested(CardSchema), metadata={"description": "referee only, top first"})
+    players = fields.List(fields.Nested(PlayerViewSchema))
+
+
+class MoveSchema(ma.Schema):
+    """A move, exactly as GET /legal-moves lists it, with an optional expected_version."""
+
+    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
+    card = fields.Integer(validate=validate.Range(min=0, max=89))
+    source = fields.String(validate=validate.OneOf(["pile", "market"]))
+    stack = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=89))
+    role = fields.String(validate=validate.OneOf(JOKER_ROLES))
+    draw = fields.String(validate=validate.OneOf(["pile", "market"]))
+    take = fields.Integer(validate=validate.Range(min=0, max=89))
+    moved_card = fields.Integer(validate=validate.Range(min=0, max=89))
+    from_stack = fields.Integer(validate=validate.Range(min=0, max=89))
+    expected_version = fields.Integer(validate=validate.Range(min=1))
+
+
+class LegalMovesSchema(ma.Schema):
+    version = fields.Integer()
+    moves = fields.List(fields.Dict())
+
+
+class EventSchema(ma.Schema):
+    version = fields.Integer()
+    type = fields.String()
+    payload = fields.Dict()
+    chain = fields.String()
+
+
+class MoveResultSchema(ma.Schema):
+    version = fields.Integer()
+    chain_head = fields.String()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class EventsSchema(ma.Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class HealthSchema(ma.Schema):
+    status = fields.String()
+    event_store = fields.String()
+    redis = fields.String()
