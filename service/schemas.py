@@ -5,6 +5,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from domain.fair import CLIENT_SEED
+from domain.games import GAMES
 from domain.korona.cards import ACTION, BUILD, JOKER_ROLES
 
 CARD_NAMES = BUILD + ACTION
@@ -24,14 +25,21 @@ class PlayerField(fields.Field):
 
 class PlayerSchema(ma.Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    client_seed = fields.String(validate=validate.Regexp(CLIENT_SEED, error="client_seed must match [A-Za-z0-9_-]{1,64}"))
+    client_seed = fields.String(validate=validate.Regexp(CLIENT_SEED, error="client_seed must be 1 to 64 letters, digits, _ or -"))
 
 
 class CreateMatchSchema(ma.Schema):
-    game = fields.String(required=True, metadata={"example": "korona"})
+    game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)), metadata={"example": "korona"})
     players = fields.List(PlayerField(), required=True, validate=validate.Length(min=1, max=8),
                           metadata={"example": ["Ana", "Bo", "Cy"]})
     options = fields.Dict(load_default=dict)
+
+    @ma.validates_schema
+    def seats_fit_the_game(self, data, **kwargs):
+        game = GAMES.get(data.get("game"))
+        if game and not game.min_players <= len(data.get("players", [])) <= game.max_players:
+            raise ma.ValidationError(f"{game.name} is played by {game.min_players} to {game.max_players} players",
+                                     "players")
 
 
 class SeatSchema(ma.Schema):

