@@ -22,4 +22,9 @@ class MatchFinished(GameEvent):
     """The match is over: its result, winners and final scores."""
 
 
-PLATFORM_EVENTS = {cls.__name__: cls for cls in (SeedRevealed, MatchFinished)}
+class RefereeResolved(GameEvent):
+    """The referee settled a stalled decision for a seat: the move it picked, or the rule's default."""
+
+
+PLATFORM_EVENTS = {cls.__name__: cls for cls in (SeedRevealed, MatchFinished, RefereeResolved)}
+BOOKKEEPING = ("SeedRevealed", "RefereeResolved")  # platform events that leave the game state as it is

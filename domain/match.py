@@ -5,7 +5,8 @@ from eventsourcing.domain import Aggregate
 
 from domain import fair
 from domain.chain import GENESIS, link
-from domain.events import PLATFORM_EVENTS
+from domain.errors import IllegalMove
+from domain.events import BOOKKEEPING, PLATFORM_EVENTS
 from domain.games import GAMES
 
 
@@ -64,6 +65,17 @@ class Match(Aggregate):
         """Referee a move: the rules decide its events (or raise IllegalMove), then they are recorded."""
         self._record_all(self.game.decide(self.state, seat, move, self.rng()))
 
+    def resolve(self, seat: int, move: dict) -> None:
+        """The referee decides for a seat: the given move, or with type 'default' the rule's default."""
+        options = self.game.legal_moves(self.state, seat)
+        if not options:
+            raise IllegalMove(f"no decision of seat {seat} is pending")
+        default = move.get("type") == "default"
+        if default:
+            move = {"type": "pass"} if {"type": "pass"} in options else options[0]
+        events = self.game.decide(self.state, seat, move, self.rng())
+        self._record_all([("RefereeResolved", {"seat": seat, "move": move, "default": default}), *events])
+
     def _record_all(self, events: list[tuple[str, dict]]) -> None:
         for type_, payload in events:
             self._record(type_, payload)
@@ -81,6 +93,6 @@ class Match(Aggregate):
             self.next_nonce = entry["nonce"] + 1
         if type_ == "SeedRevealed":
             self.revealed_seed = payload["server_seed"]
-        else:
+        if type_ not in BOOKKEEPING:
             self.game.evolve(self.state, type_, payload)
         self.chain = chain

@@ -65,14 +65,18 @@ class Matches(Application):
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None
 
-    def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3) -> tuple[Match, int]:
-        """Referee and record a move; returns the match and the version it was played at."""
+    def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3,
+             by_referee: bool = False) -> tuple[Match, int]:
+        """Referee and record a move (or a referee's resolution for a seat); returns the match and its prior version."""
         for attempt in range(retries):
             match = self.load(match_id)
             if expected_version is not None and expected_version != match.version:
                 raise VersionConflict(f"the match is at version {match.version}, not {expected_version}")
             before = match.version
-            match.play(seat, move)
+            if by_referee:
+                match.resolve(seat, move)
+            else:
+                match.play(seat, move)
             try:
                 self.save(match)
                 return match, before

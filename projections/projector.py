@@ -9,6 +9,7 @@ import json
 
 import redis
 
+from domain.events import BOOKKEEPING
 from domain.games import GAMES
 
 POSITION = "herald:position"
@@ -132,7 +133,7 @@ def apply(doc: dict | None, event) -> dict:
                 "tokens": {h: role for role, h in tokens.items()}}
     if type_ == "SeedRevealed":
         doc["revealed"] = True
-    else:
+    if type_ not in BOOKKEEPING:
         GAMES[doc["created"]["game"]].evolve(doc["state"], type_, event.payload)
     doc["version"] = event.originator_version
     doc["chain"] = event.chain

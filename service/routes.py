@@ -118,11 +118,17 @@ class Moves(MethodView):
         """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
         match = load(match_id)
         role = authorize(match)
-        if role == REFEREE:
-            fail(403, "the referee token does not play moves; seats play with their own tokens")
         expected = body.pop("expected_version", None)
+        resolve_for = body.pop("resolve_for", None)
+        if role == REFEREE and resolve_for is None:
+            fail(403, "the referee plays no moves; it settles a stalled decision with \"resolve_for\": seat")
+        if role != REFEREE and resolve_for is not None:
+            fail(403, "only the referee may decide for another seat")
+        if role != REFEREE and body["type"] == "default":
+            fail(422, "only the referee may apply a rule's default")
+        seat = role if resolve_for is None else resolve_for
         try:
-            match, before = herald().matches.play(match_id, role, body, expected)
+            match, before = herald().matches.play(match_id, seat, body, expected, by_referee=role == REFEREE)
         except VersionConflict as error:
             fail(409, str(error))
         except IllegalMove as error:

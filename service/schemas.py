@@ -9,7 +9,8 @@ from domain.games import GAMES
 from domain.korona.cards import ACTION, BUILD, JOKER_ROLES
 
 CARD_NAMES = BUILD + ACTION
-MOVE_TYPES = ("draw", "place", "discard", "play", "end_turn")
+MOVE_TYPES = ("draw", "place", "discard", "play", "end_turn", "shield", "pass", "give", "take", "hand_over", "pass_on",
+              "reposition", "default")
 
 
 class PlayerField(fields.Field):
@@ -119,7 +120,14 @@ class MoveSchema(ma.Schema):
     take = fields.Integer(validate=validate.Range(min=0, max=89))
     moved_card = fields.Integer(validate=validate.Range(min=0, max=89))
     from_stack = fields.Integer(validate=validate.Range(min=0, max=89))
+    target = fields.Integer(validate=validate.Range(min=0, max=7))
+    zone = fields.String(validate=validate.OneOf(["hand", "area"]))
+    thief = fields.Integer(validate=validate.Range(min=0, max=89))
+    to = fields.String(validate=validate.OneOf(["hand"]))
     expected_version = fields.Integer(validate=validate.Range(min=1))
+    resolve_for = fields.Integer(validate=validate.Range(min=0, max=7),
+                                 metadata={"description": "referee only: decide for this seat; type 'default' "
+                                                          "applies the rule's default"})
 
 
 class LegalMovesSchema(ma.Schema):

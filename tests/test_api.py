@@ -20,7 +20,7 @@ def test_a_whole_game_is_played_through_legal_moves_to_a_winner(client, players)
         view = table.view()
         if view["status"] == "finished":
             break
-        current = view["current_seat"]
+        current = view["awaiting_seat"]
         moves = table.moves(current)
         assert moves
         if step % 15 == 0:

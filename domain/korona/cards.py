@@ -17,7 +17,6 @@ BASES = ("stable", "tower", "field")
 STACK_MAX = {"ruler": 2, "healer": 2, "stable": 3, "tower": 4, "field": 4}
 ROLE_BASE = {"farmer": "field", "archer": "tower", "knight": "stable", "healer": "healer", "ruler": "ruler"}
 JOKER_ROLES = tuple(ROLE_BASE)
-PLAYABLE_ACTIONS = ("extra_draw", "internal_move")
 
 
 def card(card_id: int, roles: dict | None = None) -> dict:

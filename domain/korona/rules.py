@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from domain.errors import IllegalMove
 
-from .cards import BUILD, DECK_SIZE, NAMES, PLAYABLE_ACTIONS, card
+from . import interactive
+from .cards import BUILD, DECK_SIZE, NAMES, card
 from .scoring import combo, farmers, score
 from .stacking import moves_within, move as move_within, placements, put
 from .state import HAND_LIMIT, MAX_ACTIONS, copy_state
@@ -84,6 +85,8 @@ def _card_discarded(state, p):
 
 def _action_card_played(state, p):
     _card_discarded(state, {**p, "reason": "action"})
+    if NAMES[p["card"]["id"]] in interactive.INTERACTIVE:
+        interactive.on_played(state, {**p, "name": NAMES[p["card"]["id"]]})
 
 
 def _card_moved(state, p):
@@ -126,6 +129,7 @@ EVOLVE = {
     "TurnEnded": _turn_ended,
     "VictoryDeclared": _victory_declared,
     "MatchFinished": _match_finished,
+    **interactive.EVOLVE,
 }
 
 
@@ -221,15 +225,33 @@ def _action_moves(state: dict, seat: int) -> list[dict]:
             moves += [_compact({"type": "play", "card": card_id, "moved_card": moved, "from_stack": source,
                                 "stack": target, "role": role})
                       for moved, source, target, role in internal]
+        elif name in interactive.INTERACTIVE:
+            allowed = _excess(len(hand), actions_left)
+            moves += [m for m in interactive.play_moves(state, seat, card_id)
+                      if m.get("zone") != "hand" or _excess(len(hand), actions_left - 1) <= allowed]
         moves.append({"type": "discard", "card": card_id})
     if state["actions"] >= 1 and len(hand) <= HAND_LIMIT:
         moves.append({"type": "end_turn"})
     return moves
 
 
+def awaiting(state: dict) -> int | None:
+    """The one seat whose decision the match waits for (None once it is over)."""
+    if state["status"] != "active":
+        return None
+    if state["steps"]:
+        return interactive.decider(state, state["steps"][0])
+    return state["current"]
+
+
 def legal_moves(state: dict, seat: int) -> list[dict]:
     """Every move the seat may make now, each exactly as POST /moves accepts it; empty if not its decision."""
-    if state["status"] != "active" or seat != state["current"]:
+    if state["status"] != "active":
+        return []
+    if state["steps"]:
+        step = state["steps"][0]
+        return interactive.step_moves(state, step) if interactive.decider(state, step) == seat else []
+    if seat != state["current"]:
         return []
     hand = state["players"][seat]["hand"]
     if state["phase"] == "draw":
@@ -254,6 +276,11 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
         raise IllegalMove(explain(state, seat, move))
     table = _Table(state)
     kind = move["type"]
+    if state["steps"]:
+        interactive.decide_step(table, seat, move)
+        if table.state["resolving"] is None and table.state["status"] == "active":
+            _after_action(table, state["current"])
+        return table.events
     if kind == "draw":
         _draw(table, seat, move)
         return table.events
@@ -271,7 +298,8 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
         table.emit("CardDiscarded", seat=seat, card=card(move["card"]), reason="action")
     else:
         _play(table, seat, move)
-    _after_action(table, seat)
+    if table.state["resolving"] is None:
+        _after_action(table, seat)
     return table.events
 
 
@@ -296,7 +324,13 @@ def _refill(table: _Table) -> None:
 
 def _play(table: _Table, seat: int, move: dict) -> None:
     state = table.state
-    table.emit("ActionCardPlayed", seat=seat, card=card(move["card"]))
+    details = {key: move[key] for key in ("target", "zone", "thief", "stack") if key in move}
+    if NAMES[move["card"]] == "glorious_attack":
+        details["stack_cards"] = [card(c, state["roles"]) for c in
+                                  state["players"][move["target"]]["area"][move["stack"]]]
+    table.emit("ActionCardPlayed", seat=seat, card=card(move["card"]), **details)
+    if NAMES[move["card"]] in interactive.INTERACTIVE:
+        return
     if NAMES[move["card"]] == "extra_draw":
         if move["draw"] == "pile":
             drawn = [card(c) for c in state["pile"][:EXTRA_DRAW_PILE]]
@@ -361,6 +395,11 @@ def explain(state: dict, seat: int, move: dict) -> str:
     """Why a move is not legal now, in a player's words."""
     if state["status"] != "active":
         return "the match is over"
+    if state["steps"]:
+        step = state["steps"][0]
+        if interactive.decider(state, step) != seat:
+            return interactive.describe(state, step)
+        return f"that is not one of your options: {interactive.describe(state, step)}"
     if seat != state["current"]:
         current = state["current"]
         return f"it is {state['players'][current]['name']}'s turn (seat {current})"
@@ -390,11 +429,15 @@ def explain(state: dict, seat: int, move: dict) -> str:
     if kind == "play":
         if name in BUILD:
             return f"{name} is a Build card: place or discard it"
-        if name not in PLAYABLE_ACTIONS:
-            return f"{name} cannot be played yet on this server; you may discard it"
+        if name == "shield":
+            return "a Shield is played only in answer to an Action card that targets you"
+        if name == "revolt":
+            return "Revolt needs 6 Farmers in your play area"
         if name == "extra_draw":
             return "that draw is not available, or it would leave you unable to end your turn with 7 cards"
-        return "Internal Move cannot make that move under the stacking rules"
+        if name == "internal_move":
+            return "Internal Move cannot make that move under the stacking rules"
+        return f"{name} cannot be played that way: check its target and the cards it names"
     return "that move is not legal now"
 
 
@@ -416,6 +459,7 @@ def view(state: dict, viewer) -> dict:
         "game": "korona",
         "status": state["status"],
         "current_seat": state["current"],
+        "awaiting_seat": awaiting(state),
         "turn": state["turn"],
         "phase": state["phase"],
         "actions_taken": state["actions"],
@@ -425,7 +469,11 @@ def view(state: dict, viewer) -> dict:
         "market": [card(c) for c in state["market"]],
         "discard_pile": [card(c) for c in state["discard"]],
         "players": players,
+        "in_transit": [[card(t["card"]) for t in waiting] for waiting in state["transit"]],
+        "pending": interactive.pending(state),
     }
+    if shown["pending"] and viewer in ("referee", shown["pending"]["seat"]):
+        shown["pending"]["options"] = legal_moves(state, shown["pending"]["seat"])
     if viewer == "referee":
         shown["draw_pile"] = [card(c) for c in state["pile"]]
     return shown
@@ -440,6 +488,8 @@ def redact(type_: str, payload: dict, viewer) -> dict:
         return payload
     if type_ == "DeckShuffled":
         return {"random": [{**entry, "result": None} for entry in payload["random"]]}
+    if type_ == "CardGiven" and payload["zone"] == "hand" and viewer not in (payload["seat"], payload["to"]):
+        return {k: v for k, v in payload.items() if k != "card"}
     if type_ in SECRET_DRAWS and payload.get("source", "pile") == "pile" and payload["seat"] != viewer:
         hidden = {k: v for k, v in payload.items() if k != "cards"}
         hidden["count"] = len(payload["cards"])

@@ -22,6 +22,10 @@ def new_state(created: dict) -> dict:
         "market_draws": 0,
         "actions": 0,
         "nonce": 0,
+        "steps": [],
+        "transit": [[] for _ in created["players"]],
+        "received": [[] for _ in created["players"]],
+        "resolving": None,
         "winner": None,
         "winners": [],
         "result": None,
@@ -35,7 +39,9 @@ def copy_state(state: dict) -> dict:
         {"name": p["name"], "hand": list(p["hand"]), "area": [list(s) for s in p["area"]]}
         for p in state["players"]
     ]
-    for key in ("pile", "market", "discard", "winners"):
+    for key in ("pile", "market", "discard", "winners", "steps"):
         copy[key] = list(state[key])
+    copy["transit"] = [list(t) for t in state["transit"]]
+    copy["received"] = [list(r) for r in state["received"]]
     copy["roles"] = dict(state["roles"])
     return copy

@@ -1,0 +1,411 @@
+"""Korona's interactive action cards: Donation, Tactical Swap, Sneak Attack, Glorious Attack, Revolt and Shield.
+
+A card that targets players opens a queue of small decisions (`state["steps"]`), each owned by exactly one
+seat: Shield responses, which card to give, take or pass on, where a received card lands, whether to
+reposition a Joker. Cards on their way between play areas wait in `state["transit"]` until placed.
+"""
+from __future__ import annotations
+
+from .cards import NAMES
+from .scoring import farmers
+from .cards import card
+from .stacking import ARCHER_SET, KNIGHT_SET, is_clean_full, is_full, is_ruler_pair, move, moves_within, placements, put
+
+INTERACTIVE = ("donation", "tactical_swap", "sneak_attack", "glorious_attack", "revolt")
+REVOLT_FARMERS = 6
+
+
+# ---------------------------------------------------------------- what may be picked
+
+def open_tops(area: list[list[int]]) -> list[tuple[int, int]]:
+    """(stack, card) of every top card outside full stacks: what Swap and Sneak Attack may take."""
+    return [(i, s[-1]) for i, s in enumerate(area) if not is_full(s)]
+
+
+def protected(area: list[list[int]], roles: dict) -> bool:
+    """A Ruler pair is immune to Glorious Attack with a clean full Knight set and a clean full Archer set."""
+    return (any(is_clean_full(s, KNIGHT_SET) for s in area)
+            and any(is_clean_full(s, ARCHER_SET) for s in area))
+
+
+def glorious_targets(area: list[list[int]], roles: dict) -> list[int]:
+    shield = protected(area, roles)
+    return [i for i, s in enumerate(area) if is_full(s) and not (shield and is_ruler_pair(s, roles))]
+
+
+def _movable_thieves(area: list[list[int]]) -> list[int]:
+    return [s[-1] for s in area if NAMES[s[-1]] == "thief"]
+
+
+def play_moves(state: dict, seat: int, card_id: int) -> list[dict]:
+    """The ways to play one of the interactive action cards now."""
+    name = NAMES[card_id]
+    players = state["players"]
+    me = players[seat]
+    others = [t for t in range(len(players)) if t != seat]
+    moves = []
+    if name == "donation":
+        for t in others:
+            moves += [{"type": "play", "card": card_id, "target": t, "zone": zone}
+                      for zone, cards in (("hand", players[t]["hand"]), ("area", players[t]["area"])) if cards]
+    elif name == "tactical_swap":
+        moves += [{"type": "play", "card": card_id, "target": t} for t in others if open_tops(players[t]["area"])]
+    elif name == "sneak_attack":
+        for t in others:
+            if open_tops(players[t]["area"]):
+                moves.append({"type": "play", "card": card_id, "target": t})
+            moves += [{"type": "play", "card": card_id, "target": t, "thief": thief}
+                      for thief in _movable_thieves(me["area"])]
+    elif name == "glorious_attack":
+        for t in others:
+            moves += [{"type": "play", "card": card_id, "target": t, "stack": i}
+                      for i in glorious_targets(players[t]["area"], state["roles"])]
+    elif name == "revolt" and farmers(me["area"], state["roles"]) >= REVOLT_FARMERS:
+        moves.append({"type": "play", "card": card_id})
+    return moves
+
+
+# ---------------------------------------------------------------- decisions
+
+def decider(state: dict, step: dict) -> int:
+    """The one seat whose decision a step awaits."""
+    if step["kind"] == "place":
+        return state["transit"][step["owner"]][0]["placer"]
+    return step["seat"]
+
+
+def _passable(state: dict, owner: int) -> list[dict]:
+    received = set(state["received"][owner])
+    options = []
+    for i, stack in enumerate(state["players"][owner]["area"]):
+        if received & set(stack):
+            continue
+        options.append({"type": "pass_on", "stack": i})
+        if len(stack) > 1:
+            options.append({"type": "pass_on", "stack": i, "card": stack[-1]})
+    return options
+
+
+def step_moves(state: dict, step: dict) -> list[dict]:
+    """Every option of the pending decision, as POST /moves accepts it."""
+    kind = step["kind"]
+    players = state["players"]
+    if kind == "respond":
+        hand = players[step["seat"]]["hand"]
+        return [{"type": "shield", "card": c} for c in hand if NAMES[c] == "shield"] + [{"type": "pass"}]
+    if kind == "give":
+        giver = players[step["seat"]]
+        if step["zone"] == "hand":
+            return [{"type": "give", "card": c} for c in giver["hand"]]
+        return [{"type": "give", "card": s[-1]} for s in giver["area"]]
+    if kind == "take":
+        return [{"type": "take", "card": c} for _, c in open_tops(players[step["target"]]["area"])]
+    if kind == "hand_over":
+        return [{"type": "hand_over", "card": c} for _, c in open_tops(players[step["seat"]]["area"])]
+    if kind == "place":
+        owner = step["owner"]
+        card_id = state["transit"][owner][0]["card"]
+        spots = placements(players[owner]["area"], card_id, state["roles"])
+        if not spots:
+            return [{"type": "place", "card": card_id, "to": "hand"}]
+        return [_compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
+    if kind == "pass_on":
+        return _passable(state, step["owner"])
+    if kind == "reposition":
+        options = [{"type": "pass"}]
+        for card_id, source, target, role in moves_within(players[step["seat"]]["area"], state["roles"]):
+            if card_id == step["joker"]:
+                options.append(_compact({"type": "reposition", "card": card_id, "from_stack": source,
+                                         "stack": target, "role": role}))
+        return options
+    raise ValueError(f"unknown step {kind}")
+
+
+def describe(state: dict, step: dict) -> str:
+    """Whose decision is awaited, and on what, in a player's words."""
+    seat = decider(state, step)
+    who = f"{state['players'][seat]['name']} (seat {seat})"
+    what = {"respond": "whether to play a Shield", "give": "which card to give", "take": "which card to take",
+            "hand_over": "which card to give in exchange", "place": "where a received card goes",
+            "pass_on": "what passes on in the Revolt", "reposition": "whether to reposition a Joker"}[step["kind"]]
+    return f"waiting for {who} to decide {what}"
+
+
+def pending(state: dict) -> dict | None:
+    """The pending decision as views show it."""
+    if not state["steps"]:
+        return None
+    step = state["steps"][0]
+    shown = {"kind": step["kind"], "seat": decider(state, step)}
+    if state["resolving"]:
+        shown["card"] = state["resolving"]["card"]
+        shown["attacker"] = state["resolving"]["seat"]
+    return shown
+
+
+# ---------------------------------------------------------------- effects as steps
+
+def _respond(seat: int, attacker: int, defender: int, shields: int) -> dict:
+    return {"kind": "respond", "seat": seat, "attacker": attacker, "defender": defender, "shields": shields}
+
+
+def response_steps(state: dict, play: dict, seat: int) -> list[dict]:
+    """Who may answer with a Shield: the target, or for a Revolt every other player clockwise."""
+    if "target" in play:
+        return [_respond(play["target"], seat, play["target"], 0)]
+    count = len(state["players"])
+    return [_respond((seat + k) % count, seat, (seat + k) % count, 0) for k in range(1, count)]
+
+
+def effect_steps(state: dict, resolving: dict) -> list[dict]:
+    """The decisions a card makes once no Shield stopped it."""
+    name, a, t = resolving["name"], resolving["seat"], resolving.get("target")
+    if name == "donation":
+        return [{"kind": "give", "seat": t, "to": a, "zone": resolving["zone"]}, {"kind": "place", "owner": a}]
+    if name == "tactical_swap":
+        take = {"kind": "take", "seat": a, "target": t}
+        return [take, take, {"kind": "hand_over", "seat": a, "to": t}, {"kind": "place", "owner": a},
+                {"kind": "place", "owner": t}]
+    if name == "sneak_attack":
+        take = {"kind": "take", "seat": a, "target": t}
+        if resolving.get("thief") is not None:
+            return [{"kind": "place", "owner": t}, take, {"kind": "place", "owner": a}]
+        return [take, take, {"kind": "place", "owner": a}]
+    if name == "glorious_attack":
+        return [{"kind": "steal", "seat": a}]
+    if name == "revolt":
+        count = len(state["players"])
+        order = [(a + k) % count for k in range(count)]
+        return [{"kind": "pass_on", "seat": a if k == 0 else order[k - 1], "owner": order[k],
+                 "to": order[(k + 1) % count]} for k in range(count)]
+    return []
+
+
+def settle(state: dict) -> None:
+    """Drop decisions nobody can make (nothing to take, give or place); end the card when none are left."""
+    steps = state["steps"]
+    while steps and not _has_options(state, steps[0]):
+        steps.pop(0)
+    if not steps and state["resolving"] and state["resolving"].get("effect"):
+        state["resolving"] = None
+        state["received"] = [[] for _ in state["players"]]
+
+
+def _has_options(state: dict, step: dict) -> bool:
+    if step["kind"] == "steal":
+        return True
+    if step["kind"] == "place":
+        return bool(state["transit"][step["owner"]])
+    return bool(step_moves(state, step))
+
+
+# ---------------------------------------------------------------- evolve
+
+def _lift_top(area: list[list[int]], stack: int) -> int:
+    card_id = area[stack].pop()
+    if not area[stack]:
+        del area[stack]
+    return card_id
+
+
+def _into_transit(state: dict, owner: int, card_id: int, placer: int) -> None:
+    state["roles"].pop(str(card_id), None)
+    state["transit"][owner].append({"card": card_id, "placer": placer})
+
+
+def _consume(state: dict) -> None:
+    state["steps"].pop(0)
+    settle(state)
+
+
+def on_played(state: dict, p: dict) -> None:
+    """ActionCardPlayed for an interactive card: open its Shield window."""
+    state["resolving"] = {key: p[key] for key in ("seat", "name", "target", "zone", "thief", "stack")
+                          if p.get(key) is not None}
+    state["resolving"]["card"] = p["card"]["id"]
+    state["steps"] = response_steps(state, p, p["seat"])
+
+
+def on_shield(state: dict, p: dict) -> None:
+    state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
+    state["discard"].append(p["card"]["id"])
+    head = state["steps"][0]
+    other = head["attacker"] if p["seat"] == head["defender"] else head["defender"]
+    state["steps"][0] = _respond(other, head["attacker"], head["defender"], head["shields"] + 1)
+
+
+def on_passed(state: dict, p: dict) -> None:
+    state["steps"].pop(0)
+
+
+def on_cancelled(state: dict, p: dict) -> None:
+    state["steps"] = []
+    state["resolving"] = None
+
+
+def on_took_effect(state: dict, p: dict) -> None:
+    resolving = state["resolving"] = {**state["resolving"], "effect": True}
+    if resolving.get("thief") is not None:
+        area = state["players"][resolving["seat"]]["area"]
+        stack = next(i for i, s in enumerate(area) if s[-1] == resolving["thief"])
+        _into_transit(state, resolving["target"], _lift_top(area, stack), resolving["seat"])
+    state["steps"] = effect_steps(state, resolving)
+    settle(state)
+
+
+def on_given(state: dict, p: dict) -> None:
+    giver, receiver = state["players"][p["seat"]], p["to"]
+    card_id = p["card"]["id"]
+    if p["zone"] == "hand":
+        giver["hand"].remove(card_id)
+        state["players"][receiver]["hand"].append(card_id)
+    else:
+        _lift_top(giver["area"], p["from_stack"])
+        placer = p["seat"] if NAMES[card_id] == "thief" else receiver
+        _into_transit(state, receiver, card_id, placer)
+    _consume(state)
+
+
+def on_taken(state: dict, p: dict) -> None:
+    card_id = _lift_top(state["players"][p["from"]]["area"], p["from_stack"])
+    _into_transit(state, p["seat"], card_id, p["seat"])
+    _consume(state)
+
+
+def on_handed_over(state: dict, p: dict) -> None:
+    card_id = _lift_top(state["players"][p["seat"]]["area"], p["from_stack"])
+    placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
+    _into_transit(state, p["to"], card_id, placer)
+    _consume(state)
+
+
+def on_received_placed(state: dict, p: dict) -> None:
+    owner = p["owner"]
+    card_id = p["card"]["id"]
+    state["transit"][owner].pop(0)
+    if p.get("to") == "hand":
+        state["players"][owner]["hand"].append(card_id)
+    else:
+        put(state["players"][owner]["area"], card_id, p.get("stack"))
+        if p.get("role"):
+            state["roles"][str(card_id)] = p["role"]
+    if not state["transit"][owner]:
+        state["steps"].pop(0)
+    settle(state)
+
+
+def on_stack_moved(state: dict, p: dict) -> None:
+    """StackStolen (Glorious Attack) or StackPassed (Revolt): a whole stack changes play areas intact."""
+    area = state["players"][p["from"]]["area"]
+    stack = area.pop(p["stack"])
+    receiver = state["players"][p["to"]]["area"]
+    receiver.append(stack)
+    state["received"][p["to"]] = list(stack)
+    if p.get("step"):
+        state["steps"].pop(0)
+    joker = next((c for c in stack if NAMES[c] == "joker"), None)
+    if is_ruler_pair(stack, state["roles"]) and joker is not None:
+        state["steps"].insert(0, {"kind": "reposition", "seat": p["to"], "joker": joker})
+    settle(state)
+
+
+def on_card_passed(state: dict, p: dict) -> None:
+    card_id = _lift_top(state["players"][p["from"]]["area"], p["stack"])
+    placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
+    _into_transit(state, p["to"], card_id, placer)
+    state["received"][p["to"]] = [card_id]
+    state["steps"][0] = {"kind": "place", "owner": p["to"]}
+    settle(state)
+
+
+def on_repositioned(state: dict, p: dict) -> None:
+    move(state["players"][p["seat"]]["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
+    if p.get("role"):
+        state["roles"][str(p["card"]["id"])] = p["role"]
+    _consume(state)
+
+
+def on_joker_kept(state: dict, p: dict) -> None:
+    _consume(state)
+
+
+EVOLVE = {
+    "ShieldPlayed": on_shield,
+    "ShieldCountered": on_shield,
+    "ResponsePassed": on_passed,
+    "ActionCancelled": on_cancelled,
+    "ActionTookEffect": on_took_effect,
+    "CardGiven": on_given,
+    "CardTaken": on_taken,
+    "CardHandedOver": on_handed_over,
+    "ReceivedCardPlaced": on_received_placed,
+    "StackStolen": on_stack_moved,
+    "StackPassed": on_stack_moved,
+    "CardPassed": on_card_passed,
+    "JokerRepositioned": on_repositioned,
+    "JokerKept": on_joker_kept,
+}
+
+
+# ---------------------------------------------------------------- decide
+
+def decide_step(table, seat: int, move: dict) -> None:
+    """Record the events of one decision on the pending step (the move is already known to be legal)."""
+    state = table.state
+    step = state["steps"][0]
+    kind = move["type"]
+    if step["kind"] == "respond":
+        if kind == "shield":
+            event = "ShieldPlayed" if seat == step["defender"] else "ShieldCountered"
+            table.emit(event, seat=seat, card=card(move["card"]), against=state["resolving"]["card"])
+            return
+        table.emit("ResponsePassed", seat=seat, shields=step["shields"])
+        if step["shields"] % 2 == 1:
+            table.emit("ActionCancelled", seat=state["resolving"]["seat"], card=card(state["resolving"]["card"]),
+                       by=step["defender"])
+        elif not state["steps"]:
+            resolving = state["resolving"]
+            table.emit("ActionTookEffect", seat=resolving["seat"], card=card(resolving["card"]))
+            if resolving["name"] == "glorious_attack":
+                stolen = state["players"][resolving["target"]]["area"][resolving["stack"]]
+                table.emit("StackStolen", seat=resolving["seat"], **{"from": resolving["target"]},
+                           to=resolving["seat"], stack=resolving["stack"], step=True,
+                           cards=[card(c, state["roles"]) for c in stolen])
+        return
+    area_of = lambda s: state["players"][s]["area"]  # noqa: E731
+    if kind == "give":
+        source = None
+        if step["zone"] == "area":
+            source = next(i for i, s in enumerate(area_of(seat)) if s[-1] == move["card"])
+        table.emit("CardGiven", seat=seat, to=step["to"], zone=step["zone"], card=card(move["card"], state["roles"]),
+                   from_stack=source)
+    elif kind == "take":
+        source = next(i for i, s in enumerate(area_of(step["target"])) if s[-1] == move["card"])
+        table.emit("CardTaken", seat=seat, **{"from": step["target"]}, from_stack=source,
+                   card=card(move["card"], state["roles"]))
+    elif kind == "hand_over":
+        source = next(i for i, s in enumerate(area_of(seat)) if s[-1] == move["card"])
+        table.emit("CardHandedOver", seat=seat, to=step["to"], from_stack=source,
+                   card=card(move["card"], state["roles"]))
+    elif kind == "place":
+        table.emit("ReceivedCardPlaced", seat=seat, owner=step["owner"], card=card(move["card"]),
+                   stack=move.get("stack"), role=move.get("role"), to=move.get("to"))
+    elif kind == "pass_on":
+        owner = step["owner"]
+        if "card" in move:
+            table.emit("CardPassed", seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"],
+                       card=card(move["card"], state["roles"]))
+        else:
+            table.emit("StackPassed", seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"], step=True,
+                       cards=[card(c, state["roles"]) for c in area_of(owner)[move["stack"]]])
+    elif kind == "reposition":
+        table.emit("JokerRepositioned", seat=seat, card=card(move["card"]), from_stack=move["from_stack"],
+                   stack=move.get("stack"), role=move.get("role"))
+    elif kind == "pass":
+        table.emit("JokerKept", seat=seat, card=card(step["joker"], state["roles"]))
+
+
+def _compact(move: dict) -> dict:
+    return {k: v for k, v in move.items() if v is not None}
+
+
