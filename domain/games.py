@@ -1,8 +1,8 @@
 """The games Herald referees, each a package under domain/ exposing the same functions."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ class Match(Aggregate):
 
     @classmethod
     def create(cls, match_id, game: str, players: list[str], client_seeds: list[str],
-               token_hashes: dict, server_seed: bytes, options: dict | None = None) -> "Match":
+               token_hashes: dict, server_seed: bytes, options: dict | None = None) -> Match:
         payload = {
             "game": game,
             "match_id": str(match_id),

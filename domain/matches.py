@@ -5,6 +5,7 @@ import hashlib
 import hmac
 import secrets
 import uuid
+from typing import ClassVar
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
@@ -40,8 +41,8 @@ class Matches(Application):
     """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
 
     name = "herald"
-    snapshotting_intervals = {Match: SNAPSHOT_INTERVAL}
-    env = {"AGGREGATE_CACHE_MAXSIZE": "1000", "COMPRESSOR_TOPIC": ""}
+    snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
+    env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def create(self, game: str, players: list[dict], options: dict | None = None) -> tuple[Match, dict]:
         """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once)."""

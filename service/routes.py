@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import current_app, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from redis.exceptions import RedisError
 
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, UnknownMatch, VersionConflict, token_hash
@@ -160,6 +161,6 @@ class Health(MethodView):
         context = herald()
         try:
             context.redis.ping()
-        except Exception as error:  # a Redis that does not answer makes the service unhealthy
+        except RedisError as error:
             fail(503, f"Redis does not answer: {error}")
         return {"status": "ok", "event_store": context.event_store, "redis": context.redis_description}

@@ -27,12 +27,12 @@ def _postgres_conninfo() -> str:
 
 
 def postgres_reachable() -> bool:
-    try:
-        import psycopg
+    import psycopg
 
+    try:
         with psycopg.connect(_postgres_conninfo()):
             return True
-    except Exception:
+    except psycopg.Error:
         return False
 
 

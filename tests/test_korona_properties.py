@@ -5,7 +5,8 @@ import json
 import random
 import uuid
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain.korona import rules
 from domain.korona.cards import DECK_SIZE

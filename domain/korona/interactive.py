@@ -6,9 +6,8 @@ reposition a Joker. Cards on their way between play areas wait in `state["transi
 """
 from __future__ import annotations
 
-from .cards import NAMES
+from .cards import NAMES, card
 from .scoring import farmers
-from .cards import card
 from .stacking import ARCHER_SET, KNIGHT_SET, is_clean_full, is_full, is_ruler_pair, move, moves_within, placements, put
 
 INTERACTIVE = ("donation", "tactical_swap", "sneak_attack", "glorious_attack", "revolt")
@@ -372,7 +371,7 @@ def decide_step(table, seat: int, move: dict) -> None:
                            to=resolving["seat"], stack=resolving["stack"], step=True,
                            cards=[card(c, state["roles"]) for c in stolen])
         return
-    area_of = lambda s: state["players"][s]["area"]  # noqa: E731
+    area_of = lambda s: state["players"][s]["area"]
     if kind == "give":
         source = None
         if step["zone"] == "area":

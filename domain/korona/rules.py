@@ -6,7 +6,8 @@ from domain.errors import IllegalMove
 from . import interactive
 from .cards import BUILD, DECK_SIZE, NAMES, card
 from .scoring import combo, farmers, score
-from .stacking import moves_within, move as move_within, placements, put
+from .stacking import move as move_within
+from .stacking import moves_within, placements, put
 from .state import HAND_LIMIT, MAX_ACTIONS, copy_state
 
 STARTING_HAND = 5
