@@ -26,5 +26,19 @@ class RefereeResolved(GameEvent):
     """The referee settled a stalled decision for a seat: the move it picked, or the rule's default."""
 
 
-PLATFORM_EVENTS = {cls.__name__: cls for cls in (SeedRevealed, MatchFinished, RefereeResolved)}
-BOOKKEEPING = ("SeedRevealed", "RefereeResolved")  # platform events that leave the game state as it is
+class ClientSeedSet(GameEvent):
+    """A seat's client seed is fixed (posted by the seat, or generated when the referee starts the match)."""
+
+
+class DisputeOpened(GameEvent):
+    """A seat disputes the event at a version (a roll, a shuffle, a ruling)."""
+
+
+class DisputeRuled(GameEvent):
+    """The referee ruled on a dispute: upheld or rejected, why, and the remedy."""
+
+
+PLATFORM_EVENTS = {cls.__name__: cls for cls in (SeedRevealed, MatchFinished, RefereeResolved, ClientSeedSet,
+                                                  DisputeOpened, DisputeRuled)}
+# platform events that leave the game state as it is
+BOOKKEEPING = ("SeedRevealed", "RefereeResolved", "ClientSeedSet", "DisputeOpened", "DisputeRuled")

@@ -31,12 +31,14 @@ def commitment(server_seed: bytes) -> str:
 class ByteStream:
     """The byte stream of one nonce: HMAC-SHA256 blocks r = 0, 1, 2, ... concatenated."""
 
-    def __init__(self, server_seed: bytes, match_id: str, client_seeds: list[str], nonce: int):
+    def __init__(self, server_seed: bytes, match_id: str, client_seeds: list[str], nonce: int, trace: bool = False):
         self._key = server_seed
         self._prefix = ":".join([match_id, *client_seeds, str(nonce)])
         self._block = b""
         self._round = 0
         self._pos = 0
+        self.blocks: list[dict] | None = [] if trace else None
+        self.samples: list[dict] | None = [] if trace else None
 
     def read(self, size: int) -> bytes:
         out = b""
@@ -44,6 +46,8 @@ class ByteStream:
             if self._pos == len(self._block):
                 message = f"{self._prefix}:{self._round}".encode()
                 self._block = hmac.new(self._key, message, hashlib.sha256).digest()
+                if self.blocks is not None:
+                    self.blocks.append({"round": self._round, "message": message.decode(), "hmac": self._block.hex()})
                 self._round += 1
                 self._pos = 0
             take = min(size - len(out), len(self._block) - self._pos)
@@ -57,7 +61,11 @@ class ByteStream:
             raise ValueError(f"cannot draw uniformly among {n}")
         limit = 2**32 - (2**32 % n)
         while True:
-            x = int.from_bytes(self.read(4), "big")
+            word = self.read(4)
+            x = int.from_bytes(word, "big")
+            if self.samples is not None:
+                self.samples.append({"bytes": word.hex(), "x": x, "n": n, "accepted": x < limit,
+                                     "value": x % n if x < limit else None})
             if x < limit:
                 return x % n
 
@@ -107,3 +115,11 @@ class Generator:
 def recompute(server_seed: bytes, match_id: str, client_seeds: list[str], entry: dict):
     """Recompute an entry's result from the seeds, for audits and disputes."""
     return compute(ByteStream(server_seed, match_id, client_seeds, entry["nonce"]), entry)
+
+
+def trace(server_seed: bytes, match_id: str, client_seeds: list[str], entry: dict) -> dict:
+    """The full recomputation of an entry: every HMAC block and every sample, rejected ones included."""
+    stream = ByteStream(server_seed, match_id, client_seeds, entry["nonce"], trace=True)
+    result = compute(stream, entry)
+    return {"nonce": entry["nonce"], "kind": entry["kind"], "result": result, "matches": result == entry["result"],
+            "blocks": stream.blocks, "samples": stream.samples}

@@ -27,16 +27,20 @@ class Match(Aggregate):
         self.chain = chain
         self.next_nonce = 0
         self.revealed_seed = None
+        self.client_seeds = list(payload["client_seeds"])
+        self.disputes: dict[str, dict] = {}
         self.state = self.game.new_state(payload)
 
     @classmethod
-    def create(cls, match_id, game: str, players: list[str], client_seeds: list[str],
+    def create(cls, match_id, game: str, players: list[str], client_seeds: list[str | None],
                token_hashes: dict, server_seed: bytes, options: dict | None = None) -> Match:
+        """A new match; a None client seed is awaited from its seat (status "seating") before anything is random."""
         payload = {
             "game": game,
             "match_id": str(match_id),
             "players": list(players),
             "client_seeds": list(client_seeds),
+            "await_client_seeds": None in client_seeds,
             "seed_commitment": fair.commitment(server_seed),
             "fairness": fair.SCHEME,
             "options": options or {},
@@ -55,11 +59,48 @@ class Match(Aggregate):
 
     def rng(self) -> fair.Generator:
         return fair.Generator(bytes.fromhex(self.secret["server_seed"]), str(self.id),
-                              self.created["client_seeds"], self.next_nonce)
+                              self.client_seeds, self.next_nonce)
+
+    @property
+    def seating(self) -> bool:
+        return None in self.client_seeds
 
     def start(self) -> None:
         """Deal and begin: the game's setup events."""
         self._record_all(self.game.start(self.state, self.rng()))
+
+    def set_client_seed(self, seat: int, client_seed: str) -> None:
+        """A seat posts its client seed; the match starts once every seat has one."""
+        if not self.seating or self.client_seeds[seat] is not None:
+            raise IllegalMove("this seat's client seed is already set; it cannot change")
+        self._record("ClientSeedSet", {"seat": seat, "client_seed": client_seed, "by": "seat"})
+        if not self.seating:
+            self.start()
+
+    def start_seating(self) -> None:
+        """The referee starts a seating match: the server generates every missing client seed."""
+        if not self.seating:
+            raise IllegalMove("the match has already started")
+        for seat, seed in enumerate(self.client_seeds):
+            if seed is None:
+                self._record("ClientSeedSet", {"seat": seat, "client_seed": fair.new_client_seed(), "by": "server"})
+        self.start()
+
+    def open_dispute(self, seat: int, version: int, claim: str) -> str:
+        if not 1 <= version <= self.version:
+            raise IllegalMove(f"there is no event at version {version}; the match is at version {self.version}")
+        dispute_id = f"d{len(self.disputes) + 1}"
+        self._record("DisputeOpened", {"dispute_id": dispute_id, "seat": seat, "version": version, "claim": claim})
+        return dispute_id
+
+    def rule_dispute(self, dispute_id: str, ruling: str, explanation: str, remedy: str | None) -> None:
+        dispute = self.disputes.get(dispute_id)
+        if dispute is None:
+            raise KeyError(dispute_id)
+        if dispute.get("ruling"):
+            raise IllegalMove(f"dispute {dispute_id} was already ruled {dispute['ruling']}")
+        self._record("DisputeRuled", {"dispute_id": dispute_id, "ruling": ruling, "explanation": explanation,
+                                      "remedy": remedy})
 
     def play(self, seat: int, move: dict) -> None:
         """Referee a move: the rules decide its events (or raise IllegalMove), then they are recorded."""
@@ -93,6 +134,12 @@ class Match(Aggregate):
             self.next_nonce = entry["nonce"] + 1
         if type_ == "SeedRevealed":
             self.revealed_seed = payload["server_seed"]
+        elif type_ == "ClientSeedSet":
+            self.client_seeds[payload["seat"]] = payload["client_seed"]
+        elif type_ == "DisputeOpened":
+            self.disputes[payload["dispute_id"]] = {**payload, "opened_at": self.version + 1}
+        elif type_ == "DisputeRuled":
+            self.disputes[payload["dispute_id"]].update(payload, ruled_at=self.version + 1)
         if type_ not in BOOKKEEPING:
             self.game.evolve(self.state, type_, payload)
         self.chain = chain

@@ -44,7 +44,8 @@ class Matches(Application):
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
-    def create(self, game: str, players: list[dict], options: dict | None = None) -> tuple[Match, dict]:
+    def create(self, game: str, players: list[dict], options: dict | None = None,
+               await_client_seeds: bool = False) -> tuple[Match, dict]:
         """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once)."""
         if game not in GAMES:
             raise IllegalMove(f"unknown game {game!r}; Herald referees {', '.join(sorted(GAMES))}")
@@ -53,10 +54,12 @@ class Matches(Application):
             raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
         tokens = {REFEREE: secrets.token_urlsafe(24), "seats": [secrets.token_urlsafe(24) for _ in players]}
         hashes = {REFEREE: token_hash(tokens[REFEREE]), "seats": [token_hash(t) for t in tokens["seats"]]}
-        client_seeds = [p.get("client_seed") or fair.new_client_seed() for p in players]
+        client_seeds = [p.get("client_seed") or (None if await_client_seeds else fair.new_client_seed())
+                        for p in players]
         match = Match.create(uuid.uuid4(), game, [p["name"] for p in players], client_seeds, hashes,
                              fair.new_server_seed(), options)
-        match.start()
+        if not match.seating:
+            match.start()
         self.save(match)
         return match, tokens
 
@@ -85,6 +88,17 @@ class Matches(Application):
                 if expected_version is not None or attempt == retries - 1:
                     raise VersionConflict("another move was recorded at the same time; reload and retry") from None
         raise AssertionError("unreachable")
+
+    def act(self, match_id, command, *args):
+        """Load a match, run one of its commands, save it; returns the match and its prior version."""
+        match = self.load(match_id)
+        before = match.version
+        result = command(match, *args)
+        try:
+            self.save(match)
+        except IntegrityError:
+            raise VersionConflict("another change was recorded at the same time; reload and retry") from None
+        return match, before, result
 
     def history(self, match_id, after: int = 0) -> list[dict]:
         """The full, unredacted log of a match."""

@@ -9,6 +9,7 @@ from domain.matches import Matches
 from projections.connection import connect
 from projections.projector import Projector
 from service.config import Settings
+from service.fairness_routes import blp as fairness
 from service.problems import ProblemApi
 from service.routes import blp, health
 
@@ -47,5 +48,6 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     app.extensions["herald"] = context or build(settings)
     api = ProblemApi(app)
     api.register_blueprint(blp)
+    api.register_blueprint(fairness)
     api.register_blueprint(health)
     return app

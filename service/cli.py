@@ -99,6 +99,13 @@ def project(args) -> int:
         return 0
 
 
+def verify(args) -> int:
+    """Check an export offline: seeds, draws, chain, receipts (replays.verify)."""
+    from replays import verify as verifier
+
+    return verifier.main(args.rest)
+
+
 def main(argv=None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     parser = argparse.ArgumentParser(prog="herald", description=__doc__)
@@ -110,6 +117,9 @@ def main(argv=None) -> int:
     follow = commands.add_parser("project", help="run the projector as its own process")
     follow.add_argument("--interval", type=float, default=0.2)
     follow.set_defaults(func=project)
+    check = commands.add_parser("verify", help="verify a herald-log-v1 export offline", add_help=False)
+    check.add_argument("rest", nargs=argparse.REMAINDER)
+    check.set_defaults(func=verify)
     args = parser.parse_args(argv)
     return args.func(args)
 

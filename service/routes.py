@@ -66,13 +66,15 @@ class MatchList(MethodView):
     def post(self, body):
         """Create a match; each seat's token and the referee's are shown only in this response."""
         try:
-            match, tokens = herald().matches.create(body["game"], body["players"], body["options"])
+            match, tokens = herald().matches.create(body["game"], body["players"], body["options"],
+                                                    body["await_client_seeds"])
         except IllegalMove as error:
             fail(422, str(error))
         herald().projector.catch_up()
         seats = [{"seat": i, "name": p["name"], "token": t}
                  for i, (p, t) in enumerate(zip(body["players"], tokens["seats"]))]
         return {"match_id": str(match.id), "game": match.game_name, "version": match.version,
+                "status": match.state["status"],
                 "seed_commitment": match.created["seed_commitment"], "seats": seats,
                 "referee_token": tokens[REFEREE]}
 

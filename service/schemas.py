@@ -34,6 +34,8 @@ class CreateMatchSchema(ma.Schema):
     players = fields.List(PlayerField(), required=True, validate=validate.Length(min=1, max=8),
                           metadata={"example": ["Ana", "Bo", "Cy"]})
     options = fields.Dict(load_default=dict)
+    await_client_seeds = fields.Boolean(load_default=False, metadata={
+        "description": "wait in status 'seating' until every seat posts its client seed"})
 
     @ma.validates_schema
     def seats_fit_the_game(self, data, **kwargs):
@@ -53,6 +55,7 @@ class CreatedSchema(ma.Schema):
     match_id = fields.String()
     game = fields.String()
     version = fields.Integer()
+    status = fields.String()
     seed_commitment = fields.String()
     seats = fields.List(fields.Nested(SeatSchema))
     referee_token = fields.String()
@@ -157,3 +160,53 @@ class HealthSchema(ma.Schema):
     status = fields.String()
     event_store = fields.String()
     redis = fields.String()
+
+
+class ClientSeedSchema(ma.Schema):
+    client_seed = fields.String(required=True, validate=validate.Regexp(
+        CLIENT_SEED, error="client_seed must be 1 to 64 letters, digits, _ or -"))
+
+
+class SeatingSchema(ma.Schema):
+    version = fields.Integer()
+    status = fields.String()
+    client_seeds = fields.List(fields.String(allow_none=True))
+
+
+class RandomEntrySchema(ma.Schema):
+    nonce = fields.Integer()
+    kind = fields.String()
+    version = fields.Integer()
+    result = fields.Raw()
+
+
+class AuditSchema(ma.Schema):
+    fairness = fields.String()
+    match_id = fields.String()
+    seed_commitment = fields.String()
+    client_seeds = fields.List(fields.String(allow_none=True))
+    server_seed = fields.String(allow_none=True, metadata={"description": "null until revealed, unless referee"})
+    random = fields.List(fields.Nested(RandomEntrySchema))
+    chain_head = fields.String()
+
+
+class OpenDisputeSchema(ma.Schema):
+    version = fields.Integer(required=True, validate=validate.Range(min=1))
+    claim = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class RulingSchema(ma.Schema):
+    ruling = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
+    explanation = fields.String(required=True, validate=validate.Length(min=1, max=4000))
+    remedy = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+
+
+class DisputeSchema(ma.Schema):
+    dispute_id = fields.String()
+    seat = fields.Integer()
+    version = fields.Integer()
+    claim = fields.String()
+    ruling = fields.String(allow_none=True)
+    explanation = fields.String(allow_none=True)
+    remedy = fields.String(allow_none=True)
+    evidence = fields.Dict()

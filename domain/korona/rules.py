@@ -30,6 +30,7 @@ def _take_from_pile(state: dict, cards: list[dict]) -> list[int]:
 
 def _deck_shuffled(state, p):
     state["pile"] = list(p["random"][0]["result"])
+    state["status"] = "active"
 
 
 def _first_seat_chosen(state, p):

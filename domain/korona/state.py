@@ -14,7 +14,7 @@ def new_state(created: dict) -> dict:
         "pile": [],
         "market": [],
         "discard": [],
-        "status": "active",
+        "status": "seating" if created.get("await_client_seeds") else "active",
         "current": None,
         "turn": 0,
         "phase": "setup",

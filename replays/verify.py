@@ -1,0 +1,154 @@
+"""Verify a herald-log-v1 export without trusting the server: standard library only, no project imports.
+
+    python -m replays.verify LOG.ndjson [--receipt HEX ...]
+
+It re-derives every random draw from the revealed server seed (herald-fair-v1, docs/FAIRNESS.md),
+recomputes the hash chain, and prints one line per check; it exits 1 naming the first bad event.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import sys
+
+GENESIS = "0" * 64
+
+
+class Failure(Exception):
+    """A check failed; the message names the first bad event."""
+
+
+def _stream(seed: bytes, match_id: str, client_seeds: list[str], nonce: int):
+    prefix = ":".join([match_id, *client_seeds, str(nonce)])
+    rnd = 0
+    while True:
+        yield from hmac.new(seed, f"{prefix}:{rnd}".encode(), hashlib.sha256).digest()
+        rnd += 1
+
+
+def _uniform(stream, n: int) -> int:
+    limit = 2**32 - (2**32 % n)
+    while True:
+        x = int.from_bytes(bytes(next(stream) for _ in range(4)), "big")
+        if x < limit:
+            return x % n
+
+
+def recompute(seed: bytes, match_id: str, client_seeds: list[str], entry: dict):
+    """The result herald-fair-v1 gives for one random entry."""
+    stream = _stream(seed, match_id, client_seeds, entry["nonce"])
+    if entry["kind"] == "dice":
+        return [_uniform(stream, entry["faces"]) + 1 for _ in range(entry["count"])]
+    if entry["kind"] == "choice":
+        return _uniform(stream, entry["n"])
+    if entry["kind"] == "shuffle":
+        items = list(entry["input"])
+        for i in range(len(items) - 1, 0, -1):
+            j = _uniform(stream, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+    raise Failure(f"unknown random kind {entry['kind']!r} at nonce {entry['nonce']}")
+
+
+def chain_link(previous: str, event: dict) -> str:
+    body = json.dumps({"version": event["version"], "type": event["type"], "payload": event["payload"]},
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return hashlib.sha256(bytes.fromhex(previous) + body).hexdigest()
+
+
+def read(lines) -> tuple[dict, list[dict]]:
+    rows = [json.loads(line) for line in lines if line.strip()]
+    if not rows or rows[0].get("format") != "herald-log-v1":
+        raise Failure("not a herald-log-v1 export: the first line must be its header")
+    return rows[0], rows[1:]
+
+
+def check_chain(events: list[dict]) -> str:
+    previous = GENESIS
+    for expected_version, event in enumerate(events, start=1):
+        if event.get("version") != expected_version:
+            raise Failure(f"event at position {expected_version} has version {event.get('version')}: "
+                          "events are missing, inserted or reordered")
+        previous = chain_link(previous, event)
+        if previous != event.get("chain"):
+            raise Failure(f"chain breaks at version {event['version']} ({event['type']})")
+    return previous
+
+
+def check_commitment(events: list[dict]) -> tuple[bytes, str, list[str]]:
+    created = events[0]
+    if created["type"] != "MatchCreated" or "seed_commitment" not in created["payload"]:
+        raise Failure("version 1 is not a MatchCreated event with a seed commitment")
+    revealed = [e for e in events if e["type"] == "SeedRevealed"]
+    if not revealed:
+        raise Failure("the server seed has not been revealed (no SeedRevealed event): the match is not over")
+    seed_hex = revealed[0]["payload"]["server_seed"]
+    if hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest() != created["payload"]["seed_commitment"]:
+        raise Failure(f"version {revealed[0]['version']} (SeedRevealed): the seed does not match the commitment")
+    return bytes.fromhex(seed_hex), created["payload"]["match_id"], list(created["payload"]["client_seeds"])
+
+
+def check_random(events: list[dict], seed: bytes, match_id: str, client_seeds: list[str]) -> int:
+    expected_nonce = 0
+    seeds = list(client_seeds)
+    for event in events[1:]:
+        if event["type"] == "ClientSeedSet":
+            seeds[event["payload"]["seat"]] = event["payload"]["client_seed"]
+        for entry in event["payload"].get("random", ()):
+            if None in seeds:
+                raise Failure(f"version {event['version']}: a random draw before every client seed was set")
+            if entry["nonce"] != expected_nonce:
+                raise Failure(f"version {event['version']} ({event['type']}): nonce {entry['nonce']}, "
+                              f"expected {expected_nonce}")
+            if recompute(seed, match_id, seeds, entry) != entry["result"]:
+                raise Failure(f"version {event['version']} ({event['type']}): the {entry['kind']} result at "
+                              f"nonce {entry['nonce']} does not recompute")
+            expected_nonce += 1
+    return expected_nonce
+
+
+def verify(lines, receipts=(), out=print) -> bool:
+    """Run every check, printing one line each; False at the first failure."""
+    try:
+        header, events = read(lines)
+        if not events:
+            raise Failure("the log has no events")
+        head = check_chain(events)
+        out(f"ok   chain: {len(events)} events link from genesis to {head}")
+        seed, match_id, client_seeds = check_commitment(events)
+        if match_id != header.get("match_id"):
+            raise Failure("the header's match_id differs from MatchCreated's")
+        out("ok   commitment: SHA-256 of the revealed server seed equals the published seed_commitment")
+        first_random = next((e["version"] for e in events if e["payload"].get("random")), None)
+        out(f"ok   order: the commitment (version 1) precedes the first random draw (version {first_random})")
+        count = check_random(events, seed, match_id, client_seeds)
+        out(f"ok   randomness: {count} draws recompute, nonces 0..{count - 1} without gaps")
+        chains = {e["chain"] for e in events}
+        for receipt in receipts:
+            if receipt not in chains:
+                raise Failure(f"receipt {receipt} is not in this log")
+        if receipts:
+            out(f"ok   receipts: all {len(receipts)} appear in the log")
+        return True
+    except Failure as failure:
+        out(f"FAIL {failure}")
+        return False
+    except (ValueError, KeyError, TypeError) as error:
+        out(f"FAIL the log is malformed: {error!r}")
+        return False
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="herald verify", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("log", help="a herald-log-v1 export (NDJSON)")
+    parser.add_argument("--receipt", action="append", default=[], help="a chain_head a move returned")
+    args = parser.parse_args(argv)
+    with open(args.log, encoding="utf-8") as handle:
+        return 0 if verify(handle, args.receipt) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

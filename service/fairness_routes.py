@@ -1,0 +1,168 @@
+"""Fairness endpoints: client seeds, export, audit bundle, disputes."""
+from __future__ import annotations
+
+from flask import Response, jsonify
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain import fair
+from domain.errors import IllegalMove
+from domain.matches import REFEREE, VersionConflict
+from replays.export import audit_bundle, export_lines
+from service import schemas
+from service.problems import fail
+from service.routes import authorize, herald, load
+
+blp = Blueprint("fairness", __name__, description="Provably fair randomness, the tamper-evident log, disputes")
+blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+
+
+def act(match_id, command, *args):
+    """Run a match command and save it, answering refusals as problems."""
+    try:
+        match, _, result = herald().matches.act(match_id, command, *args)
+    except IllegalMove as error:
+        fail(422, str(error))
+    except VersionConflict as error:
+        fail(409, str(error))
+    herald().projector.catch_up()
+    return match, result
+
+
+def require_referee(role):
+    if role != REFEREE:
+        fail(403, "only the referee may do this")
+
+
+def require_seat(role):
+    if role == REFEREE:
+        fail(403, "only a seat may do this, with its own token")
+
+
+def seating(match):
+    return jsonify({"version": match.version, "status": match.state["status"], "client_seeds": match.client_seeds})
+
+
+@blp.route("/matches/<match_id>/client-seed")
+class ClientSeed(MethodView):
+    @blp.arguments(schemas.ClientSeedSchema)
+    @blp.response(200, schemas.SeatingSchema)
+    def post(self, body, match_id):
+        """A seat posts its client seed while the match is seating; the last one starts the match."""
+        role = authorize(load(match_id))
+        require_seat(role)
+        match, _ = act(match_id, lambda m: m.set_client_seed(role, body["client_seed"]))
+        return seating(match)
+
+
+@blp.route("/matches/<match_id>/start")
+class Start(MethodView):
+    @blp.response(200, schemas.SeatingSchema)
+    def post(self, match_id):
+        """The referee starts a seating match; the server generates the client seeds still missing."""
+        require_referee(authorize(load(match_id)))
+        match, _ = act(match_id, lambda m: m.start_seating())
+        return seating(match)
+
+
+def full_log(match, role):
+    if role != REFEREE and not match.finished:
+        fail(403, "until the match ends only the referee may export the unredacted log")
+    return herald().matches.history(match.id)
+
+
+@blp.route("/matches/<match_id>/export")
+class Export(MethodView):
+    @blp.response(200, content_type="application/x-ndjson")
+    def get(self, match_id):
+        """The herald-log-v1 export: a header line, then one line per event with its chain link."""
+        match = load(match_id)
+        events = full_log(match, authorize(match))
+        lines = export_lines(str(match.id), match.game_name, events)
+        return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
+
+
+@blp.route("/matches/<match_id>/audit")
+class Audit(MethodView):
+    @blp.response(200, schemas.AuditSchema)
+    def get(self, match_id):
+        """The herald-fair-v1 audit bundle; the server seed is null until revealed, except for the referee."""
+        match = load(match_id)
+        role = authorize(match)
+        events = herald().matches.history(match.id)
+        seed = match.secret["server_seed"] if role == REFEREE else match.revealed_seed
+        bundle = audit_bundle(str(match.id), events, match.client_seeds, seed)
+        if role != REFEREE and not match.finished:
+            for entry in bundle["random"]:
+                if entry["kind"] == "shuffle":
+                    entry["result"] = None  # a shuffle's result is the pile order
+        return jsonify(bundle)
+
+
+def dispute_view(match, dispute: dict, role) -> dict:
+    event = herald().matches.history(match.id, after=dispute["version"] - 1)[0]
+    shown = {key: dispute.get(key) for key in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
+                                               "remedy")}
+    if role != REFEREE and not match.finished:
+        event = {**event, "payload": match.game.redact(event["type"], event["payload"], role)}
+    evidence = {"event": event, "random": event["payload"].get("random", [])}
+    if role == REFEREE or match.finished:
+        seed = bytes.fromhex(match.secret["server_seed"])
+        evidence["server_seed"] = seed.hex()
+        evidence["recomputation"] = [fair.trace(seed, str(match.id), match.client_seeds, entry)
+                                     for entry in event["payload"].get("random", [])]
+    shown["evidence"] = evidence
+    return shown
+
+
+@blp.route("/matches/<match_id>/disputes")
+class Disputes(MethodView):
+    @blp.response(200, schemas.DisputeSchema(many=True))
+    def get(self, match_id):
+        """Disputes: a seat sees its own and their rulings; the referee sees all."""
+        match = load(match_id)
+        role = authorize(match)
+        mine = [d for d in match.disputes.values() if role == REFEREE or d["seat"] == role]
+        return jsonify([{k: d.get(k) for k in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
+                                               "remedy")} for d in mine])
+
+    @blp.arguments(schemas.OpenDisputeSchema)
+    @blp.response(201, schemas.DisputeSchema)
+    def post(self, body, match_id):
+        """A seat disputes the event at a version."""
+        role = authorize(load(match_id))
+        require_seat(role)
+        match, dispute_id = act(match_id, lambda m: m.open_dispute(role, body["version"], body["claim"]))
+        return jsonify(dispute_view(match, match.disputes[dispute_id], role)), 201
+
+
+def find_dispute(match, dispute_id, role):
+    dispute = match.disputes.get(dispute_id)
+    if dispute is None or (role != REFEREE and dispute["seat"] != role):
+        fail(404, f"no dispute {dispute_id} of yours in this match")
+    return dispute
+
+
+@blp.route("/matches/<match_id>/disputes/<dispute_id>")
+class Dispute(MethodView):
+    @blp.response(200, schemas.DisputeSchema)
+    def get(self, match_id, dispute_id):
+        """The evidence: the event, its random entries, and for the referee each HMAC block and sample."""
+        match = load(match_id)
+        role = authorize(match)
+        return jsonify(dispute_view(match, find_dispute(match, dispute_id, role), role))
+
+
+@blp.route("/matches/<match_id>/disputes/<dispute_id>/ruling")
+class Ruling(MethodView):
+    @blp.arguments(schemas.RulingSchema)
+    @blp.response(200, schemas.DisputeSchema)
+    def post(self, body, match_id, dispute_id):
+        """The referee rules: upheld or rejected, with an explanation and a remedy."""
+        match = load(match_id)
+        role = authorize(match)
+        require_referee(role)
+        find_dispute(match, dispute_id, role)
+        match, _ = act(match_id, lambda m: m.rule_dispute(dispute_id, body["ruling"], body["explanation"],
+                                                          body["remedy"]))
+        return jsonify(dispute_view(match, match.disputes[dispute_id], role))

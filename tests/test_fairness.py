@@ -1,0 +1,278 @@
+"""herald-fair-v1 end to end: seating, commitments, export, audit, the independent verifier, disputes."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+from domain import fair
+from replays import verify
+from tests.api_helpers import Table, auth
+
+# Chi-square critical values at significance 0.001 (the tests fail wrongly once in a thousand seeds).
+CHI2_CRITICAL_0_001 = {5: 20.515, 23: 49.728}
+
+
+def chi_square(counts: Counter, categories: list, total: int) -> float:
+    expected = total / len(categories)
+    return sum((counts[c] - expected) ** 2 / expected for c in categories)
+
+
+def test_sixty_thousand_d6_rolls_are_uniform():
+    """Chi-square over 60,000 d6 rolls from one fixed seed, 5 degrees of freedom, significance 0.001."""
+    rng = fair.Generator(b"\x07" * 32, "stats", ["a", "b"])
+    rolls = Counter()
+    for _ in range(600):
+        rolls.update(rng.dice(6, 100)["result"])
+    assert sum(rolls.values()) == 60_000
+    assert chi_square(rolls, [1, 2, 3, 4, 5, 6], 60_000) < CHI2_CRITICAL_0_001[5]
+
+
+def test_all_24_orders_of_a_four_card_shuffle_are_equally_likely():
+    """Chi-square over 24,000 shuffles of 4 cards from one fixed seed, 23 degrees of freedom, significance 0.001."""
+    rng = fair.Generator(b"\x09" * 32, "stats", ["c"])
+    orders = Counter(tuple(rng.shuffle([0, 1, 2, 3])["result"]) for _ in range(24_000))
+    assert set(orders) == set(permutations(range(4)))
+    assert chi_square(orders, list(permutations(range(4))), 24_000) < CHI2_CRITICAL_0_001[23]
+
+
+def play_to_the_end(table: Table, chooser: random.Random, on_response=None) -> list[str]:
+    """Play random legal moves until the match ends; returns every chain_head receipt."""
+    receipts = []
+    while True:
+        view = table.view()
+        if view["status"] == "finished":
+            return receipts
+        seat = view["awaiting_seat"]
+        result = table.play(seat, chooser.choice(table.moves(seat)))
+        receipts.append(result["chain_head"])
+        if on_response:
+            on_response(seat, result)
+
+
+def export(table: Table, token: str) -> list[str]:
+    response = table.get("/export", token)
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("application/x-ndjson")
+    return response.get_data(as_text=True).splitlines()
+
+
+def test_seating_waits_for_every_client_seed_before_anything_random(client):
+    """"With "await_client_seeds": true the match waits in status "seating" until each seat has posted" its seed."""
+    created = client.post("/matches", json={"game": "korona", "await_client_seeds": True,
+                                            "players": ["Ana", {"name": "Bo", "client_seed": "bo-seed"}]})
+    assert created.status_code == 201
+    body = created.get_json()
+    assert body["status"] == "seating" and len(body["seed_commitment"]) == 64
+    token = body["seats"][0]["token"]
+    mid = body["match_id"]
+    events = client.get(f"/matches/{mid}/events", headers=auth(body["referee_token"])).get_json()["events"]
+    assert [e["type"] for e in events] == ["MatchCreated"]
+    assert events[0]["payload"]["client_seeds"] == [None, "bo-seed"]
+    moves = client.get(f"/matches/{mid}/legal-moves", headers=auth(token)).get_json()["moves"]
+    assert moves == []
+    bad = client.post(f"/matches/{mid}/client-seed", json={"client_seed": "no spaces"}, headers=auth(token))
+    assert bad.status_code == 400
+    posted = client.post(f"/matches/{mid}/client-seed", json={"client_seed": "ana-seed"}, headers=auth(token))
+    assert posted.status_code == 200 and posted.get_json()["status"] == "active"
+    assert posted.get_json()["client_seeds"] == ["ana-seed", "bo-seed"]
+    again = client.post(f"/matches/{mid}/client-seed", json={"client_seed": "other"}, headers=auth(token))
+    assert again.status_code == 422
+    events = client.get(f"/matches/{mid}/events", headers=auth(body["referee_token"])).get_json()["events"]
+    assert [e["type"] for e in events][:3] == ["MatchCreated", "ClientSeedSet", "DeckShuffled"]
+
+
+def test_the_referee_may_start_a_seating_match(client):
+    created = client.post("/matches", json={"game": "korona", "players": ["Ana", "Bo"], "await_client_seeds": True})
+    body = created.get_json()
+    seat_try = client.post(f"/matches/{body['match_id']}/start", headers=auth(body["seats"][0]["token"]))
+    assert seat_try.status_code == 403
+    started = client.post(f"/matches/{body['match_id']}/start", headers=auth(body["referee_token"]))
+    assert started.status_code == 200 and started.get_json()["status"] == "active"
+    assert all(started.get_json()["client_seeds"])
+
+
+def test_a_finished_match_exports_and_verifies_in_a_subprocess(client, tmp_path):
+    """An end-to-end match over HTTP, exported, verified by `python -m replays.verify` with receipts."""
+    table = Table(client, ["Ana", "Bo", "Cy"])
+    assert table.get("/export", table.tokens[0]).status_code == 403
+    referee_export = export(table, table.referee)
+    assert json.loads(referee_export[0]) == {"format": "herald-log-v1", "match_id": table.id, "game": "korona"}
+    receipts = play_to_the_end(table, random.Random(5))
+    lines = export(table, table.tokens[1])
+    log = tmp_path / "match.ndjson"
+    log.write_text("\n".join(lines) + "\n")
+    run = subprocess.run([sys.executable, "-m", "replays.verify", str(log), "--receipt", receipts[0],
+                          "--receipt", receipts[-1]], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.count("ok ") == 5
+    audit = table.get("/audit", table.tokens[0]).get_json()
+    assert audit["server_seed"] == json.loads(lines[-1])["payload"]["server_seed"]
+    assert [e["nonce"] for e in audit["random"]] == list(range(len(audit["random"])))
+    assert audit["chain_head"] == receipts[-1]
+
+
+def test_the_verifier_imports_nothing_of_the_project():
+    source = open(verify.__file__, encoding="utf-8").read()
+    imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
+    assert all(not any(pkg in line for pkg in ("domain", "service", "projections", "replays.")) for line in imports)
+
+
+def test_before_the_end_seats_see_no_seed_and_no_pile_order(client):
+    """The server seed is in no seat's response before the end; only the referee's audit shows it."""
+    table = Table(client, ["Ana", "Bo"])
+    events = table.get("/events", table.referee).get_json()["events"]
+    pile = table.view()["draw_pile"]
+    seed = table.get("/audit", table.referee).get_json()["server_seed"]
+    assert seed and len(seed) == 64
+    for token in table.tokens:
+        for path in ("/view", "/events", "/audit", "/legal-moves", ""):
+            text = table.get(path, token).get_data(as_text=True)
+            assert seed not in text
+            assert json.dumps([c["id"] for c in pile]) not in text.replace(" ", "")
+        assert table.get("/audit", token).get_json()["server_seed"] is None
+    assert events[0]["type"] == "MatchCreated" and "server_seed" not in json.dumps(events)
+
+
+@pytest.fixture(scope="module")
+def finished_log():
+    """A finished match's export, played through the aggregate."""
+    import uuid
+
+    from domain.korona import rules
+    from domain.match import Match
+    from domain.matches import event_record
+    from replays.export import export_lines
+
+    match = Match.create(uuid.uuid4(), "korona", ["Ana", "Bo"], ["a1", "b2"], {}, b"\x05" * 32)
+    match.start()
+    chooser = random.Random(3)
+    while not match.finished:
+        seat = rules.awaiting(match.state)
+        match.play(seat, chooser.choice(rules.legal_moves(match.state, seat)))
+    events = [event_record(e) for e in match.collect_events()]
+    return [json.loads(line) for line in export_lines(str(match.id), "korona", events)]
+
+
+def run_verifier(rows, receipts=()) -> tuple[bool, str]:
+    out = []
+    ok = verify.verify([json.dumps(r) for r in rows], receipts, out.append)
+    return ok, "\n".join(out)
+
+
+def rechain(rows):
+    previous = verify.GENESIS
+    for row in rows[1:]:
+        row["chain"] = previous = verify.chain_link(previous, row)
+    return rows
+
+
+def test_an_untouched_log_verifies(finished_log):
+    ok, out = run_verifier(finished_log, [finished_log[5]["chain"]])
+    assert ok, out
+
+
+def first_random(rows, kind):
+    return next(r for r in rows[1:] if any(e["kind"] == kind for e in r["payload"].get("random", ())))
+
+
+def test_a_changed_roll_is_caught_and_named(finished_log):
+    rows = json.loads(json.dumps(finished_log))
+    event = first_random(rows, "choice")
+    entry = event["payload"]["random"][0]
+    entry["result"] = (entry["result"] + 1) % entry["n"]
+    ok, out = run_verifier(rows)
+    assert not ok and f"chain breaks at version {event['version']}" in out
+    ok, out = run_verifier(rechain(rows))
+    assert not ok and f"version {event['version']} (FirstSeatChosen)" in out and "does not recompute" in out
+
+
+def test_a_changed_shuffle_is_caught(finished_log):
+    rows = json.loads(json.dumps(finished_log))
+    event = first_random(rows, "shuffle")
+    result = event["payload"]["random"][0]["result"]
+    result[0], result[1] = result[1], result[0]
+    ok, out = run_verifier(rechain(rows))
+    assert not ok and f"version {event['version']} (DeckShuffled)" in out
+
+
+def test_a_changed_seed_is_caught(finished_log):
+    rows = json.loads(json.dumps(finished_log))
+    rows[-1]["payload"]["server_seed"] = "00" * 32
+    ok, out = run_verifier(rechain(rows))
+    assert not ok and "does not match the commitment" in out
+
+
+def test_a_changed_client_seed_is_caught(finished_log):
+    rows = json.loads(json.dumps(finished_log))
+    rows[1]["payload"]["client_seeds"][0] = "someone-else"
+    ok, out = run_verifier(rechain(rows))
+    assert not ok and "(DeckShuffled)" in out and "does not recompute" in out
+
+
+@pytest.mark.parametrize("tamper", ["reorder", "insert", "delete", "truncate"])
+def test_reordered_inserted_deleted_or_truncated_logs_are_caught(finished_log, tamper):
+    rows = json.loads(json.dumps(finished_log))
+    if tamper == "reorder":
+        rows[5], rows[6] = rows[6], rows[5]
+    elif tamper == "insert":
+        rows.insert(6, {**rows[6]})
+    elif tamper == "delete":
+        del rows[6]
+    else:
+        rows = rows[:20]
+    ok, out = run_verifier(rows)
+    assert not ok
+    expected = "not been revealed" if tamper == "truncate" else "version"
+    assert expected in out
+
+
+def test_a_receipt_not_in_the_log_is_caught(finished_log):
+    ok, out = run_verifier(finished_log, ["ab" * 32])
+    assert not ok and "receipt" in out
+
+
+def test_disputes_show_evidence_and_record_rulings(client):
+    """A seat disputes the first-seat draw; the referee sees every HMAC block and rules on it."""
+    table = Table(client, ["Ana", "Bo"])
+    events = table.get("/events", table.referee).get_json()["events"]
+    chosen = next(e for e in events if e["type"] == "FirstSeatChosen")
+    opened = client.post(f"/matches/{table.id}/disputes", json={"version": chosen["version"], "claim": "not random"},
+                         headers=auth(table.tokens[0]))
+    assert opened.status_code == 201
+    dispute = opened.get_json()
+    assert dispute["evidence"]["random"] == chosen["payload"]["random"]
+    assert "server_seed" not in dispute["evidence"]
+    referee = client.get(f"/matches/{table.id}/disputes/{dispute['dispute_id']}", headers=auth(table.referee))
+    trace = referee.get_json()["evidence"]["recomputation"][0]
+    assert trace["matches"] and trace["blocks"][0]["round"] == 0 and trace["samples"][-1]["accepted"]
+    assert client.get(f"/matches/{table.id}/disputes", headers=auth(table.tokens[1])).get_json() == []
+    assert client.get(f"/matches/{table.id}/disputes/{dispute['dispute_id']}",
+                      headers=auth(table.tokens[1])).status_code == 404
+    seat_ruling = client.post(f"/matches/{table.id}/disputes/{dispute['dispute_id']}/ruling",
+                              json={"ruling": "upheld", "explanation": "x"}, headers=auth(table.tokens[0]))
+    assert seat_ruling.status_code == 403
+    ruled = client.post(f"/matches/{table.id}/disputes/{dispute['dispute_id']}/ruling",
+                        json={"ruling": "rejected", "explanation": "the draw recomputes from the seed"},
+                        headers=auth(table.referee))
+    assert ruled.status_code == 200 and ruled.get_json()["ruling"] == "rejected"
+    listed = client.get(f"/matches/{table.id}/disputes", headers=auth(table.tokens[0])).get_json()
+    assert listed[0]["ruling"] == "rejected"
+    log = [e["type"] for e in table.get("/events", table.referee).get_json()["events"]]
+    assert log[-2:] == ["DisputeOpened", "DisputeRuled"]
+    assert client.post(f"/matches/{table.id}/disputes", json={"version": 999, "claim": "x"},
+                       headers=auth(table.tokens[0])).status_code == 422
+
+
+def test_trace_shows_rejected_samples():
+    """The vector whose first 4 bytes are rejected shows a rejected sample in the recomputation."""
+    vectors = json.load(open("tests/data/herald-fair-v1.json"))["random"]
+    vector = next(v for v in vectors if v.get("note") == "first 4 bytes rejected")
+    trace = fair.trace(bytes.fromhex(vector["server_seed"]), vector["match_id"], vector["client_seeds"], vector)
+    assert trace["matches"]
+    assert trace["samples"][0]["accepted"] is False and trace["samples"][1]["accepted"] is True
