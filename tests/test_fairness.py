@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections import Counter
 from itertools import permutations
+from pathlib import Path
 
 import pytest
 
@@ -118,7 +119,7 @@ def test_a_finished_match_exports_and_verifies_in_a_subprocess(client, tmp_path)
 
 
 def test_the_verifier_imports_nothing_of_the_project():
-    source = open(verify.__file__, encoding="utf-8").read()
+    source = Path(verify.__file__).read_text(encoding="utf-8")
     imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert all(not any(pkg in line for pkg in ("domain", "service", "projections", "replays.")) for line in imports)
 
@@ -271,7 +272,7 @@ def test_disputes_show_evidence_and_record_rulings(client):
 
 def test_trace_shows_rejected_samples():
     """The vector whose first 4 bytes are rejected shows a rejected sample in the recomputation."""
-    vectors = json.load(open("tests/data/herald-fair-v1.json"))["random"]
+    vectors = json.loads((Path(__file__).parent / "data" / "herald-fair-v1.json").read_text())["random"]
     vector = next(v for v in vectors if v.get("note") == "first 4 bytes rejected")
     trace = fair.trace(bytes.fromhex(vector["server_seed"]), vector["match_id"], vector["client_seeds"], vector)
     assert trace["matches"]
