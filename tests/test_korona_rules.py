@@ -16,36 +16,13 @@ from domain.errors import IllegalMove
 from domain.korona import rules, scoring, stacking
 from domain.korona.cards import DECK_SIZE, NAMES
 from domain.korona.state import new_state
+from tests.korona_cards import Cards
 
 SEED = bytes(range(32))
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 
 
 # ---------------------------------------------------------------- helpers
-
-class Cards:
-    """Hands out distinct card ids by name, so a built state never holds one card twice."""
-
-    def __init__(self):
-        self.free = {}
-        for card_id, name in enumerate(NAMES):
-            self.free.setdefault(name, []).append(card_id)
-
-    def __call__(self, name: str, n: int | None = None):
-        if n is None:
-            return self.free[name].pop(0)
-        return [self.free[name].pop(0) for _ in range(n)]
-
-    def filler(self, n: int) -> list[int]:
-        """n unused cards for hands, pile and market: the unplayable Action cards first, then any others."""
-        out = []
-        for name in ("shield", "donation", "tactical_swap", "sneak_attack", "glorious_attack", "revolt",
-                     "extra_draw", "internal_move", "archer", "farmer", "knight", "tower"):
-            while self.free[name] and len(out) < n:
-                out.append(self.free[name].pop(0))
-        assert len(out) == n, "not enough filler cards"
-        return out
-
 
 def rng(match_id: str = "rules-test", seats: int = 2) -> fair.Generator:
     return fair.Generator(SEED, match_id, [f"c{i}" for i in range(seats)])

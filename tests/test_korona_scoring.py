@@ -9,20 +9,7 @@ import pytest
 
 from domain.korona import scoring
 from domain.korona.cards import NAMES
-
-
-class Cards:
-    """Hands out distinct card ids by name."""
-
-    def __init__(self):
-        self.free = {}
-        for card_id, name in enumerate(NAMES):
-            self.free.setdefault(name, []).append(card_id)
-
-    def __call__(self, name: str, n: int | None = None):
-        if n is None:
-            return self.free[name].pop(0)
-        return [self.free[name].pop(0) for _ in range(n)]
+from tests.korona_cards import Cards
 
 
 def roles_of(**by_id):
