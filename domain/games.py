@@ -16,11 +16,15 @@ class Game:
     new_state: Callable  # (created payload) -> state
     start: Callable  # (state, rng) -> [(type, payload)]
     legal_moves: Callable  # (state, seat) -> [move]
+    awaiting: Callable  # (state) -> the one seat whose decision is pending, or None
     decide: Callable  # (state, seat, move, rng) -> [(type, payload)]; raises IllegalMove
     evolve: Callable  # (state, type, payload) -> None, in place
     view: Callable  # (state, viewer) -> dict; viewer is a seat, "referee" or None
     redact: Callable  # (type, payload, viewer) -> payload as that viewer may see it
     summary: Callable  # (state) -> short public dict for match lists
+    undo_class: Callable  # (type, payload) -> what an event means for a take-back (see domain/undo.py)
+    backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
+    describe: Callable  # (type, payload, players, viewer) -> a plain English sentence for the timeline
 
 
 def registry() -> dict[str, Game]:

@@ -6,7 +6,8 @@ from eventsourcing.domain import Aggregate
 from domain import fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
-from domain.events import BOOKKEEPING, PLATFORM_EVENTS
+from domain.events import PLATFORM_EVENTS, RESTORING, evolve_state
+from domain.undo import check_backup
 from domain.games import GAMES
 
 
@@ -29,6 +30,8 @@ class Match(Aggregate):
         self.revealed_seed = None
         self.client_seeds = list(payload["client_seeds"])
         self.disputes: dict[str, dict] = {}
+        self.undo_requests: dict[str, dict] = {}
+        self.retracted: list[list[int]] = []  # [first, last] versions undone by each take-back or backup
         self.state = self.game.new_state(payload)
 
     @classmethod
@@ -117,6 +120,51 @@ class Match(Aggregate):
         events = self.game.decide(self.state, seat, move, self.rng())
         self._record_all([("RefereeResolved", {"seat": seat, "move": move, "default": default}), *events])
 
+    def redact(self, type_: str, payload: dict, viewer) -> dict:
+        """An event's payload as a viewer may see it: everything for the referee or once the seed is revealed."""
+        if viewer == "referee" or self.revealed_seed is not None:
+            return payload
+        if type_ in RESTORING:
+            hidden = {k: v for k, v in payload.items() if k != "state"}
+            hidden["random"] = [{**entry, "result": None} for entry in payload.get("random", ())]
+            return hidden
+        if type_ in PLATFORM_EVENTS:
+            return payload
+        return self.game.redact(type_, payload, viewer)
+
+    def take_back(self, seat: int, to_version: int, restored: dict) -> None:
+        """Retract a seat's latest action: the state returns to what it was at to_version."""
+        self._record("ActionsRetracted", {"seat": seat, "to_version": to_version,
+                                          "retracted": list(range(to_version + 1, self.version + 1)),
+                                          "state": restored})
+
+    def back_up(self, to_version: int, reason: str, restored: dict, span: list[dict],
+                request_id: str | None = None) -> None:
+        """The referee's backup: the state at to_version, with hidden zones the span revealed reshuffled."""
+        check_backup(to_version, self.version + 1, self.retracted, self.revealed_seed is not None)
+        state, reshuffled, random = self.game.backup(restored, span, self.rng())
+        self._record("BackupPerformed", {"to_version": to_version, "reason": reason, "request_id": request_id,
+                                         "reshuffled": reshuffled, "random": random, "state": state})
+
+    def request_undo(self, seat: int, to_version: int, reason: str) -> str:
+        check_backup(to_version, self.version + 1, self.retracted, self.revealed_seed is not None)
+        request_id = f"u{len(self.undo_requests) + 1}"
+        self._record("UndoRequested", {"request_id": request_id, "seat": seat, "to_version": to_version,
+                                       "reason": reason})
+        return request_id
+
+    def decline_undo(self, request_id: str, reason: str) -> None:
+        self._pending_request(request_id)
+        self._record("UndoDeclined", {"request_id": request_id, "reason": reason})
+
+    def _pending_request(self, request_id: str) -> dict:
+        request = self.undo_requests.get(request_id)
+        if request is None:
+            raise KeyError(request_id)
+        if request["status"] != "pending":
+            raise IllegalMove(f"undo request {request_id} was already {request['status']}")
+        return request
+
     def _record_all(self, events: list[tuple[str, dict]]) -> None:
         for type_, payload in events:
             self._record(type_, payload)
@@ -140,6 +188,12 @@ class Match(Aggregate):
             self.disputes[payload["dispute_id"]] = {**payload, "opened_at": self.version + 1}
         elif type_ == "DisputeRuled":
             self.disputes[payload["dispute_id"]].update(payload, ruled_at=self.version + 1)
-        if type_ not in BOOKKEEPING:
-            self.game.evolve(self.state, type_, payload)
+        elif type_ == "UndoRequested":
+            self.undo_requests[payload["request_id"]] = {**payload, "status": "pending"}
+        elif type_ == "UndoDeclined" or (type_ == "BackupPerformed" and payload.get("request_id")):
+            status = "declined" if type_ == "UndoDeclined" else "approved"
+            self.undo_requests[payload["request_id"]].update(status=status, answer=payload.get("reason"))
+        if type_ in ("ActionsRetracted", "BackupPerformed"):
+            self.retracted.append([payload["to_version"] + 1, self.version])
+        self.state = evolve_state(self.game, self.state, type_, payload)
         self.chain = chain

@@ -14,6 +14,7 @@ from domain import fair
 from domain.errors import IllegalMove
 from domain.games import GAMES
 from domain.match import Match
+from domain.undo import check_backup, take_back_target
 
 REFEREE = "referee"
 SNAPSHOT_INTERVAL = 50
@@ -99,6 +100,25 @@ class Matches(Application):
         except IntegrityError:
             raise VersionConflict("another change was recorded at the same time; reload and retry") from None
         return match, before, result
+
+    def take_back(self, match_id, seat: int) -> tuple[Match, int]:
+        """A seat takes back its latest action of this turn (ActionsRetracted), or IllegalMove says why not."""
+        match = self.load(match_id)
+        log = self.history(match_id)
+        current = match.state.get("current") if match.state["status"] == "active" else None
+        target = take_back_target(log, seat, match.game.undo_class, current)
+        restored = self.load(match_id, version=target).state
+        return self.act(match_id, lambda m: m.take_back(seat, target, restored))[:2]
+
+    def back_up(self, match_id, to_version: int, reason: str, request_id: str | None = None) -> tuple[Match, int]:
+        """The referee backs the match up to a version (BackupPerformed)."""
+        match = self.load(match_id)
+        check_backup(to_version, match.version, match.retracted, match.revealed_seed is not None)
+        if request_id is not None:
+            match._pending_request(request_id)
+        restored = self.load(match_id, version=to_version).state
+        span = self.history(match_id, after=to_version)
+        return self.act(match_id, lambda m: m.back_up(to_version, reason, restored, span, request_id))[:2]
 
     def history(self, match_id, after: int = 0) -> list[dict]:
         """The full, unredacted log of a match."""

@@ -10,6 +10,7 @@ from projections.connection import connect
 from projections.projector import Projector
 from service.config import Settings
 from service.fairness_routes import blp as fairness
+from service.history_routes import blp as history
 from service.problems import ProblemApi
 from service.routes import blp, health
 
@@ -49,5 +50,6 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api = ProblemApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)
+    api.register_blueprint(history)
     api.register_blueprint(health)
     return app

@@ -29,6 +29,17 @@ def act(match_id, command, *args):
     return match, result
 
 
+def backup(match_id, to_version: int, reason: str, request_id: str | None = None):
+    try:
+        match, _ = herald().matches.back_up(match_id, to_version, reason, request_id)
+    except IllegalMove as error:
+        fail(422, str(error))
+    except VersionConflict as error:
+        fail(409, str(error))
+    herald().projector.catch_up()
+    return match
+
+
 def require_referee(role):
     if role != REFEREE:
         fail(403, "only the referee may do this")
@@ -165,4 +176,6 @@ class Ruling(MethodView):
         find_dispute(match, dispute_id, role)
         match, _ = act(match_id, lambda m: m.rule_dispute(dispute_id, body["ruling"], body["explanation"],
                                                           body["remedy"]))
+        if "backup_to" in body:
+            match = backup(match_id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}")
         return jsonify(dispute_view(match, match.disputes[dispute_id], role))

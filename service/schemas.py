@@ -199,6 +199,8 @@ class RulingSchema(ma.Schema):
     ruling = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
     explanation = fields.String(required=True, validate=validate.Length(min=1, max=4000))
     remedy = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+    backup_to = fields.Integer(validate=validate.Range(min=1),
+                               metadata={"description": "a remedy that backs the match up to this version"})
 
 
 class DisputeSchema(ma.Schema):
@@ -210,3 +212,40 @@ class DisputeSchema(ma.Schema):
     explanation = fields.String(allow_none=True)
     remedy = fields.String(allow_none=True)
     evidence = fields.Dict()
+
+
+class ReplayQuerySchema(ma.Schema):
+    version = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
+class TimelineEntrySchema(ma.Schema):
+    version = fields.Integer()
+    type = fields.String()
+    seat = fields.Integer(allow_none=True)
+    turn = fields.Integer(allow_none=True)
+    summary = fields.String()
+    retracted = fields.Boolean()
+
+
+class UndoSchema(ma.Schema):
+    to_version = fields.Integer(validate=validate.Range(min=1), metadata={"description": "referee backups only"})
+    reason = fields.String(load_default="", validate=validate.Length(max=2000))
+
+
+class UndoRequestSchema(ma.Schema):
+    to_version = fields.Integer(required=True, validate=validate.Range(min=1))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class UndoAnswerSchema(ma.Schema):
+    decision = fields.String(required=True, validate=validate.OneOf(["approve", "decline"]))
+    reason = fields.String(load_default="", validate=validate.Length(max=2000))
+
+
+class UndoRequestViewSchema(ma.Schema):
+    request_id = fields.String()
+    seat = fields.Integer()
+    to_version = fields.Integer()
+    reason = fields.String()
+    status = fields.String()
+    answer = fields.String(allow_none=True)

@@ -3,6 +3,7 @@ from domain.games import Game
 
 from . import rules
 from .events import EVENTS
+from .timeline import describe
 from .state import new_state
 
 GAME = Game(
@@ -13,9 +14,13 @@ GAME = Game(
     new_state=new_state,
     start=rules.start,
     legal_moves=rules.legal_moves,
+    awaiting=rules.awaiting,
     decide=rules.decide,
     evolve=rules.evolve,
     view=rules.view,
     redact=rules.redact,
     summary=rules.summary,
+    undo_class=rules.undo_class,
+    backup=rules.backup,
+    describe=describe,
 )

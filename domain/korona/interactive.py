@@ -103,11 +103,14 @@ def step_moves(state: dict, step: dict) -> list[dict]:
         return [{"type": "hand_over", "card": c} for _, c in open_tops(players[step["seat"]]["area"])]
     if kind == "place":
         owner = step["owner"]
-        card_id = state["transit"][owner][0]["card"]
-        spots = placements(players[owner]["area"], card_id, state["roles"])
-        if not spots:
-            return [{"type": "place", "card": card_id, "to": "hand"}]
-        return [_compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
+        waiting = state["transit"][owner]
+        options = []
+        for card_id in [w["card"] for w in waiting if w["placer"] == waiting[0]["placer"]]:
+            spots = placements(players[owner]["area"], card_id, state["roles"])
+            if not spots:
+                options.append({"type": "place", "card": card_id, "to": "hand"})
+            options += [_compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
+        return options
     if kind == "pass_on":
         return _passable(state, step["owner"])
     if kind == "reposition":
@@ -281,7 +284,7 @@ def on_handed_over(state: dict, p: dict) -> None:
 def on_received_placed(state: dict, p: dict) -> None:
     owner = p["owner"]
     card_id = p["card"]["id"]
-    state["transit"][owner].pop(0)
+    state["transit"][owner] = [w for w in state["transit"][owner] if w["card"] != card_id]
     if p.get("to") == "hand":
         state["players"][owner]["hand"].append(card_id)
     else:

@@ -21,7 +21,6 @@ def new_state(created: dict) -> dict:
         "empty_start": False,
         "market_draws": 0,
         "actions": 0,
-        "nonce": 0,
         "steps": [],
         "transit": [[] for _ in created["players"]],
         "received": [[] for _ in created["players"]],

@@ -1,0 +1,113 @@
+"""Replay, timeline and undo: look at any moment of a match and correct misplays on the record."""
+from __future__ import annotations
+
+from flask import jsonify
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain.errors import IllegalMove
+from domain.matches import REFEREE, VersionConflict
+from domain.timeline import entries
+from domain.undo import retracted_flags
+from service import schemas
+from service.fairness_routes import act, backup, require_referee, require_seat
+from service.problems import fail
+from service.routes import authorize, herald, load, shown_log
+
+blp = Blueprint("history", __name__, description="Replay, timeline and undo")
+blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+
+
+@blp.route("/matches/<match_id>/replay")
+class Replay(MethodView):
+    @blp.arguments(schemas.ReplayQuerySchema, location="query")
+    @blp.response(200, schemas.ViewSchema)
+    def get(self, query, match_id):
+        """The holder's view as it was at a version; everything once the match is over and its seed revealed."""
+        match = load(match_id)
+        role = authorize(match)
+        version = query["version"]
+        if version > match.version:
+            fail(404, f"the match has no version {version}; it is at version {match.version}")
+        past = herald().matches.load(match_id, version=version)
+        viewer = REFEREE if match.revealed_seed is not None else role
+        shown = past.game.view(past.state, viewer)
+        retracted = retracted_flags(version, match.retracted)[version - 1]
+        return jsonify({**shown, "version": version, "chain_head": past.chain, "retracted": retracted})
+
+
+@blp.route("/matches/<match_id>/timeline")
+class Timeline(MethodView):
+    @blp.response(200, schemas.TimelineEntrySchema(many=True))
+    def get(self, match_id):
+        """One plain English entry per event, redacted for the holder; undone events are marked retracted."""
+        match = load(match_id)
+        role = authorize(match)
+        return jsonify(entries(match, herald().matches.history(match_id), role))
+
+
+@blp.route("/matches/<match_id>/undo")
+class Undo(MethodView):
+    @blp.arguments(schemas.UndoSchema)
+    @blp.response(200, schemas.MoveResultSchema)
+    def post(self, body, match_id):
+        """A seat takes back its latest action of this turn; the referee backs the match up to a version."""
+        match = load(match_id)
+        role = authorize(match)
+        if role == REFEREE:
+            if "to_version" not in body:
+                fail(400, "a referee backup needs to_version")
+            match = backup(match_id, body["to_version"], body["reason"])
+        else:
+            if "to_version" in body:
+                fail(403, "only the referee backs a match up to a version; ask with POST /undo-requests")
+            try:
+                match, _ = herald().matches.take_back(match_id, role)
+            except IllegalMove as error:
+                fail(422, str(error))
+            except VersionConflict as error:
+                fail(409, str(error))
+            herald().projector.catch_up()
+        last = herald().matches.history(match_id, after=match.version - 1)
+        return jsonify({"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)})
+
+
+def request_view(request: dict) -> dict:
+    return {k: request.get(k) for k in ("request_id", "seat", "to_version", "reason", "status", "answer")}
+
+
+@blp.route("/matches/<match_id>/undo-requests")
+class UndoRequests(MethodView):
+    @blp.response(200, schemas.UndoRequestViewSchema(many=True))
+    def get(self, match_id):
+        """Undo requests and their outcome: a seat sees its own, the referee all."""
+        match = load(match_id)
+        role = authorize(match)
+        return jsonify([request_view(r) for r in match.undo_requests.values() if role in (REFEREE, r["seat"])])
+
+    @blp.arguments(schemas.UndoRequestSchema)
+    @blp.response(201, schemas.UndoRequestViewSchema)
+    def post(self, body, match_id):
+        """A seat asks the referee to back the match up to a version."""
+        role = authorize(load(match_id))
+        require_seat(role)
+        match, request_id = act(match_id, lambda m: m.request_undo(role, body["to_version"], body["reason"]))
+        return jsonify(request_view(match.undo_requests[request_id])), 201
+
+
+@blp.route("/matches/<match_id>/undo-requests/<request_id>")
+class UndoAnswer(MethodView):
+    @blp.arguments(schemas.UndoAnswerSchema)
+    @blp.response(200, schemas.UndoRequestViewSchema)
+    def post(self, body, match_id, request_id):
+        """The referee approves (a backup) or declines an undo request."""
+        match = load(match_id)
+        require_referee(authorize(match))
+        request = match.undo_requests.get(request_id)
+        if request is None:
+            fail(404, f"no undo request {request_id} in this match")
+        if body["decision"] == "approve":
+            match = backup(match_id, request["to_version"], body["reason"] or request["reason"], request_id)
+        else:
+            match, _ = act(match_id, lambda m: m.decline_undo(request_id, body["reason"]))
+        return jsonify(request_view(match.undo_requests[request_id]))
