@@ -24,6 +24,7 @@ class Game:
     summary: Callable  # (state) -> short public dict for match lists
     undo_class: Callable  # (type, payload) -> what an event means for a take-back (see domain/undo.py)
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
+    consequences: frozenset  # event types that only ever follow another event of the same move
     describe: Callable  # (type, payload, players, viewer) -> a plain English sentence for the timeline
 
 

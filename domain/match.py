@@ -7,8 +7,8 @@ from domain import fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.events import PLATFORM_EVENTS, RESTORING, evolve_state
-from domain.undo import check_backup
 from domain.games import GAMES
+from domain.undo import check_backup
 
 
 class Match(Aggregate):

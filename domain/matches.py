@@ -116,8 +116,13 @@ class Matches(Application):
         check_backup(to_version, match.version, match.retracted, match.revealed_seed is not None)
         if request_id is not None:
             match._pending_request(request_id)
-        restored = self.load(match_id, version=to_version).state
         span = self.history(match_id, after=to_version)
+        follows = span[0]["type"] in match.game.consequences or (
+            span[0]["type"] == "CardsDrawn" and span[0]["payload"].get("step") == "extra_draw")
+        if follows:
+            raise IllegalMove(f"version {to_version} is in the middle of a move ({span[0]['type']} follows it); "
+                              "back up to the version before the move or after it")
+        restored = self.load(match_id, version=to_version).state
         return self.act(match_id, lambda m: m.back_up(to_version, reason, restored, span, request_id))[:2]
 
     def history(self, match_id, after: int = 0) -> list[dict]:

@@ -9,7 +9,7 @@ import json
 
 import redis
 
-from domain.events import BOOKKEEPING
+from domain.events import evolve_state
 from domain.games import GAMES
 
 POSITION = "herald:position"
@@ -133,8 +133,7 @@ def apply(doc: dict | None, event) -> dict:
                 "tokens": {h: role for role, h in tokens.items()}}
     if type_ == "SeedRevealed":
         doc["revealed"] = True
-    if type_ not in BOOKKEEPING:
-        GAMES[doc["created"]["game"]].evolve(doc["state"], type_, event.payload)
+    doc["state"] = evolve_state(GAMES[doc["created"]["game"]], doc["state"], type_, event.payload)
     doc["version"] = event.originator_version
     doc["chain"] = event.chain
     return doc

@@ -3,8 +3,8 @@ from domain.games import Game
 
 from . import rules
 from .events import EVENTS
-from .timeline import describe
 from .state import new_state
+from .timeline import describe
 
 GAME = Game(
     name="korona",
@@ -22,5 +22,6 @@ GAME = Game(
     summary=rules.summary,
     undo_class=rules.undo_class,
     backup=rules.backup,
+    consequences=rules.CONSEQUENCES,
     describe=describe,
 )
