@@ -76,9 +76,7 @@ class Match(Aggregate):
         """A seat posts its client seed; the match starts once every seat has one."""
         if not self.seating or self.client_seeds[seat] is not None:
             raise IllegalMove("this seat's client seed is already set; it cannot change")
-        self._record("ClientSeedSet", {"seat": seat, "client_seed": client_seed, "by": "seat"})
-        if not self.seating:
-            self.start()
+        self.record_seed(seat, client_seed, "seat")
 
     def start_seating(self) -> None:
         """The referee starts a seating match: the server generates every missing client seed."""
@@ -86,8 +84,15 @@ class Match(Aggregate):
             raise IllegalMove("the match has already started")
         for seat, seed in enumerate(self.client_seeds):
             if seed is None:
-                self._record("ClientSeedSet", {"seat": seat, "client_seed": fair.new_client_seed(), "by": "server"})
-        self.start()
+                self.record_seed(seat, fair.new_client_seed(), "server")
+
+    def record_seed(self, seat: int, client_seed: str, by: str) -> None:
+        """Fix a seat's client seed; the last one starts the match."""
+        if not self.seating or self.client_seeds[seat] is not None:
+            raise IllegalMove(f"seat {seat}'s client seed is already set")
+        self._record("ClientSeedSet", {"seat": seat, "client_seed": client_seed, "by": by})
+        if not self.seating:
+            self.start()
 
     def open_dispute(self, seat: int, version: int, claim: str) -> str:
         if not 1 <= version <= self.version:

@@ -38,6 +38,13 @@ def event_record(event) -> dict:
             "payload": event.payload, "chain": event.chain}
 
 
+def new_tokens(seats: int) -> tuple[dict, dict]:
+    """Fresh bearer tokens for the referee and each seat, and their hashes (all that is stored)."""
+    tokens = {REFEREE: secrets.token_urlsafe(24), "seats": [secrets.token_urlsafe(24) for _ in range(seats)]}
+    hashes = {REFEREE: token_hash(tokens[REFEREE]), "seats": [token_hash(t) for t in tokens["seats"]]}
+    return tokens, hashes
+
+
 class Matches(Application):
     """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
 
@@ -53,8 +60,7 @@ class Matches(Application):
         rules = GAMES[game]
         if not rules.min_players <= len(players) <= rules.max_players:
             raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
-        tokens = {REFEREE: secrets.token_urlsafe(24), "seats": [secrets.token_urlsafe(24) for _ in players]}
-        hashes = {REFEREE: token_hash(tokens[REFEREE]), "seats": [token_hash(t) for t in tokens["seats"]]}
+        tokens, hashes = new_tokens(len(players))
         client_seeds = [p.get("client_seed") or (None if await_client_seeds else fair.new_client_seed())
                         for p in players]
         match = Match.create(uuid.uuid4(), game, [p["name"] for p in players], client_seeds, hashes,
@@ -63,6 +69,12 @@ class Matches(Application):
             match.start()
         self.save(match)
         return match, tokens
+
+    def store_import(self, match: Match) -> None:
+        """Save a re-refereed match under its original id; refused if this server already has it."""
+        if match.id in self.repository:
+            raise VersionConflict(f"this server already holds match {match.id}")
+        self.save(match)
 
     def load(self, match_id, version: int | None = None) -> Match:
         try:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Flask
+from flask import Flask, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain.matches import Matches
 from projections.connection import connect
@@ -11,6 +12,8 @@ from projections.projector import Projector
 from service.config import Settings
 from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
+from service.import_routes import MAX_LOG
+from service.import_routes import blp as importing
 from service.problems import ProblemApi
 from service.routes import blp, health
 
@@ -44,12 +47,22 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
-        MAX_CONTENT_LENGTH=settings.max_body,
+        MAX_CONTENT_LENGTH=MAX_LOG,
+        HERALD_ADMIN_KEY=settings.admin_key,
     )
+
+    @app.before_request
+    def limit_body():
+        """Moves and other requests are small; only an imported log may be large."""
+        if request.content_length and request.content_length > settings.max_body and \
+                not request.path.endswith("/import"):
+            raise RequestEntityTooLarge(f"the body is over {settings.max_body} bytes")
+
     app.extensions["herald"] = context or build(settings)
     api = ProblemApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)
     api.register_blueprint(history)
+    api.register_blueprint(importing)
     api.register_blueprint(health)
     return app

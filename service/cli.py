@@ -106,6 +106,49 @@ def verify(args) -> int:
     return verifier.main(args.rest)
 
 
+def _read(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read().splitlines()
+
+
+def audit(args) -> int:
+    """Re-referee a log offline: every move through the rules, every draw from the seed."""
+    from replays.referee import Rejected, rereferee
+
+    try:
+        match = rereferee(_read(args.log))
+    except Rejected as rejected:
+        print(f"FAIL {rejected}")
+        return 1
+    print(f"ok   {match.version} events re-refereed: every move legal, every random result recomputes")
+    return 0
+
+
+def replay(args) -> int:
+    """Print a view of a logged match at a version, offline."""
+    import json
+
+    from domain.events import evolve_state
+    from domain.games import GAMES
+    from replays.referee import Rejected, parse
+
+    try:
+        _, events = parse(_read(args.log))
+    except Rejected as rejected:
+        print(f"FAIL {rejected}")
+        return 1
+    if not 1 <= args.version <= len(events):
+        print(f"FAIL the log has versions 1 to {len(events)}")
+        return 1
+    game = GAMES[events[0]["payload"]["game"]]
+    state = game.new_state(events[0]["payload"])
+    for event in events[1:args.version]:
+        state = evolve_state(game, state, event["type"], event["payload"])
+    viewer = "referee" if args.seat is None else args.seat
+    print(json.dumps({**game.view(state, viewer), "version": args.version}, indent=2))
+    return 0
+
+
 def main(argv=None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     parser = argparse.ArgumentParser(prog="herald", description=__doc__)
@@ -117,6 +160,14 @@ def main(argv=None) -> int:
     follow = commands.add_parser("project", help="run the projector as its own process")
     follow.add_argument("--interval", type=float, default=0.2)
     follow.set_defaults(func=project)
+    offline = commands.add_parser("audit", help="re-referee a herald-log-v1 export offline")
+    offline.add_argument("log")
+    offline.set_defaults(func=audit)
+    past = commands.add_parser("replay", help="print a logged match's view at a version")
+    past.add_argument("log")
+    past.add_argument("--version", type=int, required=True)
+    past.add_argument("--seat", type=int, default=None, help="a seat's view (default: the referee's)")
+    past.set_defaults(func=replay)
     check = commands.add_parser("verify", help="verify a herald-log-v1 export offline", add_help=False)
     check.add_argument("rest", nargs=argparse.REMAINDER)
     check.set_defaults(func=verify)

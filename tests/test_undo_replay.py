@@ -199,7 +199,7 @@ def test_seat_requests_and_referee_declines_or_approves(client):
 
 
 def test_a_seat_replay_never_shows_what_it_could_not_see_then(client):
-    table, seat = opening(client, ("Ana", "Bo", "Cy"))
+    table, _seat = opening(client, ("Ana", "Bo", "Cy"))
     chooser = random.Random(1)
     for _ in range(30):
         view = table.view()

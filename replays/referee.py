@@ -1,0 +1,148 @@
+"""Re-referee a herald-log-v1 export: every move re-applied through the rules, every draw re-derived.
+
+The log records events, not moves; for each move the referee finds the legal move of the awaited seat
+whose events reproduce the log's next events exactly (their chain links must match), so a log that any
+rule or any random result was bent to produce is refused at the first event that does not follow.
+"""
+from __future__ import annotations
+
+import copy
+import uuid
+
+from domain.chain import link
+from domain.errors import IllegalMove
+from domain.events import evolve_state
+from domain.games import GAMES
+from domain.match import Match
+from domain.matches import event_record
+from domain.undo import take_back_target
+from replays import verify
+
+
+class Rejected(Exception):
+    """The log cannot be re-refereed; `version` is the first event that does not follow."""
+
+    def __init__(self, version: int, reason: str):
+        super().__init__(f"version {version}: {reason}")
+        self.version = version
+
+
+def parse(lines) -> tuple[dict, list[dict]]:
+    try:
+        return verify.read(lines)
+    except (verify.Failure, ValueError) as error:
+        raise Rejected(0, f"not a herald-log-v1 export: {error}") from None
+
+
+def _chains(match: Match, events: list[tuple[str, dict]]) -> list[str]:
+    chains, previous = [], match.chain
+    for offset, (type_, payload) in enumerate(events, start=1):
+        previous = link(previous, match.version + offset, type_, payload)
+        chains.append(previous)
+    return chains
+
+
+class Rereferee:
+    """Rebuilds a match from its log, deciding every move again."""
+
+    def __init__(self, lines, token_hashes: dict | None = None):
+        self.header, self.log = parse(lines)
+        if not self.log:
+            raise Rejected(0, "the log has no events")
+        try:
+            verify.check_chain(self.log)
+            self.seed, match_id, client_seeds = verify.check_commitment(self.log)
+        except verify.Failure as failure:
+            raise Rejected(0, str(failure)) from None
+        created = self.log[0]["payload"]
+        if created.get("game") not in GAMES:
+            raise Rejected(1, f"unknown game {created.get('game')!r}")
+        self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
+                                  token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"))
+        self.records: list[dict] = []
+        self._accept()
+
+    def _accept(self) -> None:
+        """Check the events the match just produced against the log's next events."""
+        for record in [event_record(e) for e in self.match.pending_events[len(self.records):]]:
+            position = len(self.records)
+            if position >= len(self.log):
+                raise Rejected(position + 1, f"the log ends where the rules produce {record['type']}")
+            expected = self.log[position]
+            if expected["chain"] != record["chain"]:
+                if expected["type"] == record["type"] and record["payload"].get("random"):
+                    raise Rejected(expected["version"], f"{expected['type']}: a random result does not recompute "
+                                                        "from the seed")
+                raise Rejected(expected["version"], f"the log's {expected['type']} is not what the rules produce "
+                                                    f"here ({record['type']})")
+            self.records.append(record)
+
+    def state_at(self, version: int) -> dict:
+        game = self.match.game
+        state = game.new_state(self.records[0]["payload"])
+        for record in self.records[1:version]:
+            state = evolve_state(game, state, record["type"], record["payload"])
+        return copy.deepcopy(state)
+
+    def run(self) -> Match:
+        if not self.match.seating:
+            self.match.start()
+            self._accept()
+        while len(self.records) < len(self.log):
+            event = self.log[len(self.records)]
+            try:
+                self._step(event)
+            except IllegalMove as error:
+                raise Rejected(event["version"], f"{event['type']} is not legal here: {error}") from None
+            self._accept()
+        return self.match
+
+    def _step(self, event: dict) -> None:
+        match, kind, p = self.match, event["type"], event["payload"]
+        if kind == "ClientSeedSet":
+            match.record_seed(p["seat"], p["client_seed"], p["by"])
+        elif kind == "DisputeOpened":
+            match.open_dispute(p["seat"], p["version"], p["claim"])
+        elif kind == "DisputeRuled":
+            match.rule_dispute(p["dispute_id"], p["ruling"], p["explanation"], p["remedy"])
+        elif kind == "UndoRequested":
+            match.request_undo(p["seat"], p["to_version"], p["reason"])
+        elif kind == "UndoDeclined":
+            match.decline_undo(p["request_id"], p["reason"])
+        elif kind == "ActionsRetracted":
+            current = match.state.get("current") if match.state["status"] == "active" else None
+            target = take_back_target(self.records, p["seat"], match.game.undo_class, current)
+            match.take_back(p["seat"], target, self.state_at(target))
+        elif kind == "BackupPerformed":
+            span = self.records[p["to_version"]:]
+            match.back_up(p["to_version"], p["reason"], self.state_at(p["to_version"]), span, p.get("request_id"))
+        elif kind == "RefereeResolved":
+            match.resolve(p["seat"], p["move"])
+        else:
+            self._move(event)
+
+    def _move(self, event: dict) -> None:
+        """Find and play the legal move whose events are the log's next events."""
+        match = self.match
+        game = match.game
+        seat = game.awaiting(match.state)
+        if seat is None:
+            raise Rejected(event["version"], f"{event['type']} follows the end of the match")
+        position = len(self.records)
+        near_miss = None
+        for move in game.legal_moves(match.state, seat):
+            events = game.decide(match.state, seat, move, match.rng())
+            chains = _chains(match, events)
+            if chains == [e["chain"] for e in self.log[position:position + len(chains)]]:
+                match.play(seat, move)
+                return
+            if [t for t, _ in events] == [e["type"] for e in self.log[position:position + len(events)]]:
+                near_miss = events
+        if near_miss and any(p.get("random") for _, p in near_miss):
+            raise Rejected(event["version"], f"{event['type']}: a random result does not recompute from the seed")
+        raise Rejected(event["version"], f"{event['type']} is not the result of any legal move of seat {seat}")
+
+
+def rereferee(lines, token_hashes: dict | None = None) -> Match:
+    """The match rebuilt from a log by the rules, or Rejected naming the first event that does not follow."""
+    return Rereferee(lines, token_hashes).run()

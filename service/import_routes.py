@@ -1,0 +1,57 @@
+"""Importing a herald-log-v1 export from any Herald server, re-refereed move by move."""
+from __future__ import annotations
+
+import hmac
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain.matches import REFEREE, VersionConflict, new_tokens, token_hash
+from replays.referee import Rejected, Rereferee, parse
+from service import schemas
+from service.problems import fail
+from service.routes import bearer, herald
+
+blp = Blueprint("import", __name__, description="Re-refereeing logs")
+MAX_LOG = 8 * 1024 * 1024
+
+
+def require_importer() -> None:
+    """The admin key (HERALD_ADMIN_KEY) or the referee token of any match on this server."""
+    token = bearer()
+    admin = current_app.config.get("HERALD_ADMIN_KEY")
+    if admin and hmac.compare_digest(token.encode(), admin.encode()):
+        return
+    owner = herald().projector.token_owner(token_hash(token))
+    if owner is None:
+        fail(401, "import needs the admin key or a referee token of this server")
+    if not owner.endswith(f":{REFEREE}"):
+        fail(403, "a seat token cannot import matches; use a referee token or the admin key")
+
+
+@blp.route("/matches/import")
+class Import(MethodView):
+    @blp.response(201, schemas.CreatedSchema)
+    def post(self):
+        """Import a herald-log-v1 export (NDJSON body): 422 names the first illegal move or mismatching result."""
+        require_importer()
+        text = request.get_data(as_text=True)
+        lines = text.splitlines()
+        try:
+            header_players = parse(lines)[1][0]["payload"]["players"]
+            tokens, hashes = new_tokens(len(header_players))
+            match = Rereferee(lines, hashes).run()
+        except (IndexError, KeyError, TypeError):
+            fail(422, "the log was not imported: its first event is not a MatchCreated with players")
+        except Rejected as rejected:
+            fail(422, f"the log was not imported: {rejected}")
+        try:
+            herald().matches.store_import(match)
+        except VersionConflict as error:
+            fail(409, str(error))
+        herald().projector.catch_up()
+        seats = [{"seat": i, "name": n, "token": t} for i, (n, t) in enumerate(zip(header_players, tokens["seats"]))]
+        return {"match_id": str(match.id), "game": match.game_name, "version": match.version,
+                "status": match.state["status"], "seed_commitment": match.created["seed_commitment"],
+                "seats": seats, "referee_token": tokens[REFEREE]}

