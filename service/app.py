@@ -1,9 +1,11 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from flask import Flask, request
+from redis.exceptions import RedisError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain.matches import Matches
@@ -14,7 +16,9 @@ from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
-from service.problems import ProblemApi
+from service.problems import ProblemApi, problem_response
+
+log = logging.getLogger("herald")
 from service.routes import blp, health
 
 
@@ -27,6 +31,15 @@ class Herald:
     redis: object
     event_store: str
     redis_description: str
+
+    def refresh(self) -> bool:
+        """Bring the views up to date; with Redis unreachable the move still stands and views catch up later."""
+        try:
+            self.projector.catch_up()
+            return True
+        except RedisError as error:
+            log.warning("views not updated, Redis unreachable: %s", error)
+            return False
 
 
 def build(settings: Settings) -> Herald:
@@ -59,6 +72,11 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
             raise RequestEntityTooLarge(f"the body is over {settings.max_body} bytes")
 
     app.extensions["herald"] = context or build(settings)
+    @app.errorhandler(RedisError)
+    def redis_unreachable(error):
+        return problem_response(503, "Service Unavailable", "the view store (Redis) is unreachable; moves are still "
+                                "accepted and views are served from the event store", {"Retry-After": "5"})
+
     api = ProblemApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)

@@ -25,7 +25,7 @@ def act(match_id, command, *args):
         fail(422, str(error))
     except VersionConflict as error:
         fail(409, str(error))
-    herald().projector.catch_up()
+    herald().refresh()
     return match, result
 
 
@@ -36,7 +36,7 @@ def backup(match_id, to_version: int, reason: str, request_id: str | None = None
         fail(422, str(error))
     except VersionConflict as error:
         fail(409, str(error))
-    herald().projector.catch_up()
+    herald().refresh()
     return match
 
 

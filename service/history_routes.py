@@ -67,7 +67,7 @@ class Undo(MethodView):
                 fail(422, str(error))
             except VersionConflict as error:
                 fail(409, str(error))
-            herald().projector.catch_up()
+            herald().refresh()
         last = herald().matches.history(match_id, after=match.version - 1)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)})
 

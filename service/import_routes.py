@@ -50,7 +50,7 @@ class Import(MethodView):
             herald().matches.store_import(match)
         except VersionConflict as error:
             fail(409, str(error))
-        herald().projector.catch_up()
+        herald().refresh()
         seats = [{"seat": i, "name": n, "token": t} for i, (n, t) in enumerate(zip(header_players, tokens["seats"]))]
         return {"match_id": str(match.id), "game": match.game_name, "version": match.version,
                 "status": match.state["status"], "seed_commitment": match.created["seed_commitment"],

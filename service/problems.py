@@ -25,6 +25,11 @@ class ProblemApi(Api):
         return Response(json.dumps(problem), status=error.code, headers=headers, mimetype=PROBLEM)
 
 
+def problem_response(status: int, title: str, detail: str, headers: dict | None = None) -> Response:
+    problem = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    return Response(json.dumps(problem), status=status, headers=headers or {}, mimetype=PROBLEM)
+
+
 def fail(status: int, detail: str):
     """Stop the request with a problem response."""
     abort(status, message=detail)

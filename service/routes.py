@@ -8,6 +8,7 @@ from redis.exceptions import RedisError
 
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, UnknownMatch, VersionConflict, token_hash
+from projections.projector import summary
 from service import schemas
 from service.problems import fail
 
@@ -40,9 +41,31 @@ def authorize(match):
     role = herald().matches.role_of(match, token)
     if role is not None:
         return role
-    if herald().projector.token_owner(token_hash(token)):
+    try:
+        elsewhere = herald().projector.token_owner(token_hash(token))
+    except RedisError:
+        elsewhere = None
+    if elsewhere:
         fail(403, "this token belongs to another match")
     fail(401, "this token is not known: use the token you were given when the match was created")
+
+
+def summary_of(match) -> dict:
+    """A match's public summary computed from the event store."""
+    return summary({"created": match.created, "state": match.state, "version": match.version,
+                    "created_on": match.created_on.isoformat()})
+
+
+def current_view(match, role) -> dict:
+    """The holder's view from Redis when it is up to date, else computed from the event store: never stale."""
+    try:
+        herald().projector.catch_up()
+        shown = herald().projector.view(match.id, role)
+    except RedisError:
+        shown = None
+    if shown is None or shown["version"] != match.version:
+        shown = {**match.game.view(match.state, role), "version": match.version, "chain_head": match.chain}
+    return shown
 
 
 def shown_log(match, role, events: list[dict]) -> list[dict]:
@@ -56,7 +79,7 @@ class MatchList(MethodView):
     @blp.response(200, schemas.SummarySchema(many=True))
     def get(self, query):
         """List matches, optionally only those with a given status."""
-        herald().projector.catch_up()
+        herald().refresh()
         return jsonify(herald().projector.list(query.get("status")))
 
     @blp.arguments(schemas.CreateMatchSchema)
@@ -68,7 +91,7 @@ class MatchList(MethodView):
                                                     body["await_client_seeds"])
         except IllegalMove as error:
             fail(422, str(error))
-        herald().projector.catch_up()
+        herald().refresh()
         seats = [{"seat": i, "name": p["name"], "token": t}
                  for i, (p, t) in enumerate(zip(body["players"], tokens["seats"]))]
         return {"match_id": str(match.id), "game": match.game_name, "version": match.version,
@@ -82,10 +105,14 @@ class MatchSummary(MethodView):
     @blp.response(200, schemas.SummarySchema)
     def get(self, match_id):
         """A match's public summary."""
-        herald().projector.catch_up()
-        found = herald().projector.summary(match_id)
-        if found is None:
-            fail(404, f"no match has the id {match_id}")
+        match = load(match_id)
+        try:
+            herald().projector.catch_up()
+            found = herald().projector.summary(match_id)
+        except RedisError:
+            found = None
+        if found is None or found["version"] != match.version:
+            found = summary_of(match)
         return jsonify(found)
 
 
@@ -96,8 +123,7 @@ class MatchView(MethodView):
         """The holder's view: its own hand, never another seat's, nor the pile order (referee: everything)."""
         match = load(match_id)
         role = authorize(match)
-        herald().projector.catch_up()
-        return jsonify(herald().projector.view(match_id, role))
+        return jsonify(current_view(match, role))
 
 
 @blp.route("/matches/<match_id>/legal-moves")
@@ -134,7 +160,7 @@ class Moves(MethodView):
             fail(409, str(error))
         except IllegalMove as error:
             fail(422, str(error))
-        herald().projector.catch_up()
+        herald().refresh()
         events = shown_log(match, role, herald().matches.history(match_id, after=before))
         return jsonify({"version": match.version, "chain_head": match.chain, "events": events})
 
