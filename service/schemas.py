@@ -13,6 +13,13 @@ MOVE_TYPES = ("draw", "place", "discard", "play", "end_turn", "shield", "pass", 
               "reposition", "default")
 
 
+class Document(ma.Schema):
+    """A response document: its fields are documented, and games may add more."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+
 class PlayerField(fields.Field):
     """A player as a plain name, or {"name", "client_seed"}."""
 
@@ -45,13 +52,13 @@ class CreateMatchSchema(ma.Schema):
                                      "players")
 
 
-class SeatSchema(ma.Schema):
+class SeatSchema(Document):
     seat = fields.Integer()
     name = fields.String()
     token = fields.String()
 
 
-class CreatedSchema(ma.Schema):
+class CreatedSchema(Document):
     match_id = fields.String()
     game = fields.String()
     version = fields.Integer()
@@ -65,7 +72,7 @@ class MatchQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(["active", "finished"]))
 
 
-class SummarySchema(ma.Schema):
+class SummarySchema(Document):
     match_id = fields.String()
     game = fields.String()
     version = fields.Integer()
@@ -78,13 +85,13 @@ class SummarySchema(ma.Schema):
     created_on = fields.String()
 
 
-class CardSchema(ma.Schema):
+class CardSchema(Document):
     id = fields.Integer()
     name = fields.String(validate=validate.OneOf(CARD_NAMES))
     role = fields.String()
 
 
-class PlayerViewSchema(ma.Schema):
+class PlayerViewSchema(Document):
     seat = fields.Integer()
     name = fields.String()
     hand_count = fields.Integer()
@@ -93,7 +100,7 @@ class PlayerViewSchema(ma.Schema):
     score = fields.Integer()
 
 
-class ViewSchema(ma.Schema):
+class ViewSchema(Document):
     game = fields.String()
     version = fields.Integer()
     chain_head = fields.String()
@@ -109,6 +116,10 @@ class ViewSchema(ma.Schema):
     discard_pile = fields.List(fields.Nested(CardSchema))
     draw_pile = fields.List(fields.Nested(CardSchema), metadata={"description": "referee only, top first"})
     players = fields.List(fields.Nested(PlayerViewSchema))
+    awaiting_seat = fields.Integer(allow_none=True, metadata={"description": "the one seat whose decision is pending"})
+    pending = fields.Dict(allow_none=True, metadata={"description": "the pending decision: kind, seat, options"})
+    in_transit = fields.List(fields.List(fields.Nested(CardSchema)))
+    retracted = fields.Boolean(metadata={"description": "replay only: this version was undone"})
 
 
 class MoveSchema(ma.Schema):
@@ -133,30 +144,30 @@ class MoveSchema(ma.Schema):
                                                           "applies the rule's default"})
 
 
-class LegalMovesSchema(ma.Schema):
+class LegalMovesSchema(Document):
     version = fields.Integer()
     moves = fields.List(fields.Dict())
 
 
-class EventSchema(ma.Schema):
+class EventSchema(Document):
     version = fields.Integer()
     type = fields.String()
     payload = fields.Dict()
     chain = fields.String()
 
 
-class MoveResultSchema(ma.Schema):
+class MoveResultSchema(Document):
     version = fields.Integer()
     chain_head = fields.String()
     events = fields.List(fields.Nested(EventSchema))
 
 
-class EventsSchema(ma.Schema):
+class EventsSchema(Document):
     version = fields.Integer()
     events = fields.List(fields.Nested(EventSchema))
 
 
-class HealthSchema(ma.Schema):
+class HealthSchema(Document):
     status = fields.String()
     event_store = fields.String()
     redis = fields.String()
@@ -167,20 +178,20 @@ class ClientSeedSchema(ma.Schema):
         CLIENT_SEED, error="client_seed must be 1 to 64 letters, digits, _ or -"))
 
 
-class SeatingSchema(ma.Schema):
+class SeatingSchema(Document):
     version = fields.Integer()
     status = fields.String()
     client_seeds = fields.List(fields.String(allow_none=True))
 
 
-class RandomEntrySchema(ma.Schema):
+class RandomEntrySchema(Document):
     nonce = fields.Integer()
     kind = fields.String()
     version = fields.Integer()
     result = fields.Raw()
 
 
-class AuditSchema(ma.Schema):
+class AuditSchema(Document):
     fairness = fields.String()
     match_id = fields.String()
     seed_commitment = fields.String()
@@ -203,7 +214,7 @@ class RulingSchema(ma.Schema):
                                metadata={"description": "a remedy that backs the match up to this version"})
 
 
-class DisputeSchema(ma.Schema):
+class DisputeSchema(Document):
     dispute_id = fields.String()
     seat = fields.Integer()
     version = fields.Integer()
@@ -218,7 +229,7 @@ class ReplayQuerySchema(ma.Schema):
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
-class TimelineEntrySchema(ma.Schema):
+class TimelineEntrySchema(Document):
     version = fields.Integer()
     type = fields.String()
     seat = fields.Integer(allow_none=True)
@@ -242,7 +253,7 @@ class UndoAnswerSchema(ma.Schema):
     reason = fields.String(load_default="", validate=validate.Length(max=2000))
 
 
-class UndoRequestViewSchema(ma.Schema):
+class UndoRequestViewSchema(Document):
     request_id = fields.String()
     seat = fields.Integer()
     to_version = fields.Integer()

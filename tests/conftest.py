@@ -70,15 +70,29 @@ def store_env(request, tmp_path):
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-@pytest.fixture
-def context(store_env, redis_client, tmp_path):
+def herald_context(store_env: dict, redis_client) -> Herald:
     redis_client.flushdb()
     matches = Matches(env=store_env)
-    yield Herald(matches, Projector(matches, redis_client), redis_client, store_env["PERSISTENCE_MODULE"], "test redis")
-    matches.close()
+    return Herald(matches, Projector(matches, redis_client), redis_client, store_env["PERSISTENCE_MODULE"], "test redis")
+
+
+@pytest.fixture
+def context(store_env, redis_client):
+    made = herald_context(store_env, redis_client)
+    yield made
+    made.matches.close()
 
 
 @pytest.fixture
 def client(context, tmp_path):
-    app = create_app(Settings(data_dir=tmp_path), context)
-    return app.test_client()
+    """An API client on each event store (SQLite, and PostgreSQL when reachable)."""
+    return create_app(Settings(data_dir=tmp_path), context).test_client()
+
+
+@pytest.fixture
+def sqlite_client(redis_client, tmp_path):
+    """An API client on SQLite only, for suites that need not run twice."""
+    made = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                           "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}, redis_client)
+    yield create_app(Settings(data_dir=tmp_path), made).test_client()
+    made.matches.close()
