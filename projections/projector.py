@@ -122,8 +122,10 @@ class Projector:
 
 
 def apply(doc: dict | None, event) -> dict:
-    """Fold one stored event into a match document."""
+    """Fold one stored event into a match document; an event the document already holds is skipped."""
     type_ = type(event).__name__
+    if doc is not None and event.originator_version <= doc["version"]:
+        return doc
     if doc is None:
         game = GAMES[event.payload["game"]]
         tokens = {"referee": event.secret["tokens"]["referee"]}
