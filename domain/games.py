@@ -29,9 +29,10 @@ class Game:
 
 
 def registry() -> dict[str, Game]:
+    from domain.crusader_kingdoms import GAME as CRUSADER_KINGDOMS
     from domain.korona import GAME as KORONA
 
-    return {KORONA.name: KORONA}
+    return {KORONA.name: KORONA, CRUSADER_KINGDOMS.name: CRUSADER_KINGDOMS}
 
 
 GAMES = registry()

@@ -1,0 +1,53 @@
+"""Crusader Kingdoms: the card-driven conquest of Outremer (rulebook: shared/seeds/001_e197184e5cec8d37.txt).
+
+Modes by player count: 1 solo (1st Crusade) and 2 co-operative (3rd Crusade) against the automated Muslims,
+on the "1st and 3rd Crusades" map; 3 players (Saladin, Jerusalem, Antioch) and 4 players (Damascus, Jerusalem,
+Antioch, Aleppo) on the "Saladin and the 2nd Crusade" map. Maps and decks are JSON data (data/), validated on
+load; a match may bring its own in options {"map": {...}, "decks": {...}}. Kingdom index = seat; in the 1- and
+2-player games the automated Muslims are the last kingdom (index = number of players).
+
+Moves (exactly as GET /legal-moves lists them):
+
+Your round (one action):
+  {"type": "take", "stack": area}                  attack an area (then commit cards)
+  {"type": "play", "card": troop, "target": k}     incursion: discard that troop, roll a die against kingdom k
+  {"type": "play", "card": event}                  an event without a target (Trade, Mercenaries, ...)
+  {"type": "play", "card": event, "target": k}     an event aimed at kingdom k (Incursion, Succession, Spies, Truce)
+  {"type": "play", "card": event, "stack": area}   an event on an area: Walls (your castle to +1), an attack event
+                                                   (the area attacked), Trade at bonus +2 (the castle to turn +1)
+  {"type": "discard", "card": id}                  discard a card face down
+  {"type": "pass"}
+Attacking: {"type": "place", "card": id} puts a troop, Leader or Regrouping card face down; {"type": "pass"} done.
+Responding (each other player with cards, in table order): {"type": "place", "card": id, "stack": 0|1}
+  (0 the attack, 1 the defence); {"type": "pass"} done.
+Defending: {"type": "shield", "stack": area} turns an adjacent +1 castle for a die; {"type": "pass"} done.
+Leader: {"type": "reposition", "stack": die index} adds one point to that die of its side (3 in all);
+  {"type": "pass"} forgoes the rest.
+Conquest reward: {"type": "draw"} advances the card bonus, {"type": "reposition", "stack": area} turns that castle
+  to its +1 side.
+"""
+from domain.games import Game
+
+from . import rules
+from .events import EVENTS
+from .timeline import describe
+
+GAME = Game(
+    name="crusader_kingdoms",
+    min_players=1,
+    max_players=4,
+    events=EVENTS,
+    new_state=rules.new_state,
+    start=rules.start,
+    legal_moves=rules.legal_moves,
+    awaiting=rules.awaiting,
+    decide=rules.decide,
+    evolve=rules.evolve,
+    view=rules.view,
+    redact=rules.redact,
+    summary=rules.summary,
+    undo_class=rules.undo_class,
+    backup=rules.backup,
+    consequences=rules.CONSEQUENCES,
+    describe=describe,
+)
