@@ -1,0 +1,111 @@
+"""Helpers for the Crusader Kingdoms tests: pure-rules tables, scripted dice and card placement."""
+from __future__ import annotations
+
+from domain import fair
+from domain.crusader_kingdoms import rules
+
+SEED = b"crusader-kingdoms-test-seed-0001"
+
+
+class Scripted(fair.Generator):
+    """A herald-fair-v1 generator whose next dice (and choices) results are the ones a test prints."""
+
+    def __init__(self, dice=(), choices=()):
+        super().__init__(SEED, "scripted", ["c"])
+        self.scripted_dice = [list(d) for d in dice]
+        self.scripted_choices = list(choices)
+
+    def dice(self, faces, count):
+        entry = super().dice(faces, count)
+        if self.scripted_dice:
+            entry["result"] = self.scripted_dice.pop(0)
+            assert len(entry["result"]) == count, (entry, count)
+        return entry
+
+    def choice(self, n):
+        entry = super().choice(n)
+        if self.scripted_choices:
+            entry["result"] = self.scripted_choices.pop(0)
+        return entry
+
+
+def table(players: int, options: dict | None = None, rng=None) -> tuple[dict, fair.Generator]:
+    """A started state of the pure rules, and the generator that started it."""
+    created = {"players": [f"P{i}" for i in range(players)], "options": options or {}, "await_client_seeds": False}
+    state = rules.new_state(created)
+    rng = rng or fair.Generator(SEED, "m", ["c"] * players)
+    for kind, payload in rules.start(state, rng):
+        rules.evolve(state, kind, payload)
+    return state, rng
+
+
+def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
+    """Decide a move and evolve the state with its events; returns the events."""
+    events = rules.decide(state, seat, move, rng)
+    for kind, payload in events:
+        rules.evolve(state, kind, payload)
+    return events
+
+
+def types(events) -> list[str]:
+    return [kind for kind, _ in events]
+
+
+def zones(state: dict) -> list[list[int]]:
+    lists = [state["piles"][d] for d in ("christian", "muslim")] + [state["discards"][d] for d in
+                                                                     ("christian", "muslim")]
+    lists += [state["removed"][d] for d in ("christian", "muslim")]
+    for kingdom in state["kingdoms"]:
+        lists += [kingdom["hand"], kingdom["persistent"], kingdom["army"], kingdom["queue"]]
+    return lists
+
+
+def cards_of(state: dict, effect: str, deck: str, value: int | None = None) -> list[int]:
+    return [c["id"] for c in state["cards"] if c["effect"] == effect and c["deck"] == deck
+            and (value is None or c["value"] == value)]
+
+
+def move_card(state: dict, card_id: int, target: list[int]) -> None:
+    for zone in zones(state):
+        if card_id in zone:
+            zone.remove(card_id)
+            break
+    target.append(card_id)
+
+
+def set_hand(state: dict, k: int, card_ids: list[int]) -> None:
+    """Kingdom k holds exactly these cards; what it held goes to its deck's discard pile."""
+    for c in list(state["kingdoms"][k]["hand"]):
+        move_card(state, c, state["discards"][state["cards"][c]["deck"]])
+    for c in card_ids:
+        move_card(state, c, state["kingdoms"][k]["hand"])
+
+
+def empty_hands(state: dict) -> None:
+    for k in range(len(state["kingdoms"])):
+        set_hand(state, k, [])
+
+
+def set_round(state: dict, k: int) -> None:
+    state.update(current=k, slot=k, phase="action", passes=0)
+
+
+def set_area(state: dict, area: int, owner, plus: bool = False, castle: bool = True) -> None:
+    """Put an area under an owner (castles come from and go back to the supplies)."""
+    old = state["areas"][str(area)]
+    if old["castle"] and old["owner"] is not None:
+        state["kingdoms"][old["owner"]]["supply"] += 1
+    state["areas"][str(area)] = {"owner": owner, "castle": castle and owner is not None, "plus": plus}
+    if castle and owner is not None:
+        state["kingdoms"][owner]["supply"] -= 1
+
+
+def pass_all(state: dict, rng) -> list:
+    """Everyone passes until the turn ends (answering any pending decision with its first option)."""
+    events = []
+    turn = state["turn"]
+    while state["status"] == "active" and state["turn"] == turn:
+        seat = rules.awaiting(state)
+        moves = rules.legal_moves(state, seat)
+        events += play(state, seat, {"type": "pass"} if {"type": "pass"} in moves else moves[0], rng)
+    return events
