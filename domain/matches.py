@@ -137,9 +137,9 @@ class Matches(Application):
         restored = self.load(match_id, version=to_version).state
         return self.act(match_id, lambda m: m.back_up(to_version, reason, restored, span, request_id))[:2]
 
-    def history(self, match_id, after: int = 0) -> list[dict]:
-        """The full, unredacted log of a match."""
-        events = self.events.get(uuid.UUID(str(match_id)), gt=after)
+    def history(self, match_id, after: int = 0, upto: int | None = None) -> list[dict]:
+        """The full, unredacted log of a match, or the part after `after` up to `upto`."""
+        events = self.events.get(uuid.UUID(str(match_id)), gt=after, lte=upto)
         return [event_record(e) for e in events]
 
     @staticmethod

@@ -68,7 +68,7 @@ class Undo(MethodView):
             except VersionConflict as error:
                 fail(409, str(error))
             herald().refresh()
-        last = herald().matches.history(match_id, after=match.version - 1)
+        last = herald().matches.history(match_id, after=match.version - 1, upto=match.version)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)})
 
 

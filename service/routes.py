@@ -161,7 +161,7 @@ class Moves(MethodView):
         except IllegalMove as error:
             fail(422, str(error))
         herald().refresh()
-        events = shown_log(match, role, herald().matches.history(match_id, after=before))
+        events = shown_log(match, role, herald().matches.history(match_id, after=before, upto=match.version))
         return jsonify({"version": match.version, "chain_head": match.chain, "events": events})
 
 

