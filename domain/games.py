@@ -25,7 +25,7 @@ class Game:
     undo_class: Callable  # (type, payload) -> what an event means for a take-back (see domain/undo.py)
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
     consequences: frozenset  # event types that only ever follow another event of the same move
-    describe: Callable  # (type, payload, players, viewer) -> a plain English sentence for the timeline
+    describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
 
 
 def registry() -> dict[str, Game]:
@@ -35,4 +35,9 @@ def registry() -> dict[str, Game]:
     return {KORONA.name: KORONA, CRUSADER_KINGDOMS.name: CRUSADER_KINGDOMS}
 
 
-GAMES = registry()
+def __getattr__(name: str):
+    """GAMES is built on first use, so that a game package may import this module first."""
+    if name == "GAMES":
+        globals()["GAMES"] = registry()
+        return globals()["GAMES"]
+    raise AttributeError(name)

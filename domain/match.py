@@ -1,6 +1,8 @@
 """The match aggregate: one per match, every change an immutable event with a chain link."""
 from __future__ import annotations
 
+import marshal
+
 from eventsourcing.domain import Aggregate
 
 from domain import fair
@@ -51,6 +53,15 @@ class Match(Aggregate):
         chain = link(GENESIS, cls.INITIAL_VERSION, "MatchCreated", payload)
         secret = {"server_seed": server_seed.hex(), "tokens": token_hashes}
         return cls._create(cls.MatchCreated, id=match_id, payload=payload, chain=chain, secret=secret)
+
+    def __deepcopy__(self, memo):
+        """A fast deep copy (the repository copies cached matches for every command): all state is JSON-like."""
+        shared = ("_id", "_created_on", "_modified_on", "_pending_events")
+        copy = object.__new__(type(self))
+        copy.__dict__ = marshal.loads(marshal.dumps({k: v for k, v in self.__dict__.items() if k not in shared}))
+        copy.__dict__.update({k: self.__dict__[k] for k in shared})
+        copy.__dict__["_pending_events"] = list(self._pending_events)
+        return copy
 
     @property
     def game(self):

@@ -76,9 +76,11 @@ class Matches(Application):
             raise VersionConflict(f"this server already holds match {match.id}")
         self.save(match)
 
-    def load(self, match_id, version: int | None = None) -> Match:
+    def load(self, match_id, version: int | None = None, for_reading: bool = False) -> Match:
+        """A match from the store; for_reading skips the defensive copy of a cached match (never mutate it)."""
         try:
-            return self.repository.get(uuid.UUID(str(match_id)), version=version)
+            return self.repository.get(uuid.UUID(str(match_id)), version=version,
+                                       deepcopy_from_cache=not for_reading)
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None
 

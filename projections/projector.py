@@ -44,12 +44,13 @@ class Projector:
         """Apply every notification after the stored position; returns how many were applied."""
         applied = 0
         while limit is None or applied < limit:
-            count = self._apply_batch(BATCH if limit is None else min(BATCH, limit - applied))
+            size = BATCH if limit is None else min(BATCH, limit - applied)
+            count = self._apply_batch(size)
             if progress and count:
                 progress(count)
-            if not count:
-                return applied
             applied += count
+            if count < size:
+                return applied
         return applied
 
     def _apply_batch(self, size: int) -> int:

@@ -21,8 +21,9 @@ def herald():
 
 
 def load(match_id):
+    """The match for reading and authorising; commands reload their own copy."""
     try:
-        return herald().matches.load(match_id)
+        return herald().matches.load(match_id, for_reading=True)
     except UnknownMatch:
         fail(404, f"no match has the id {match_id}")
 
@@ -162,7 +163,8 @@ class Moves(MethodView):
             fail(422, str(error))
         herald().refresh()
         events = shown_log(match, role, herald().matches.history(match_id, after=before, upto=match.version))
-        return jsonify({"version": match.version, "chain_head": match.chain, "events": events})
+        return jsonify({"version": match.version, "chain_head": match.chain, "events": events,
+                        "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)})
 
 
 @blp.route("/matches/<match_id>/events")

@@ -159,6 +159,8 @@ class EventSchema(Document):
 class MoveResultSchema(Document):
     version = fields.Integer()
     chain_head = fields.String()
+    status = fields.String()
+    awaiting_seat = fields.Integer(allow_none=True, metadata={"description": "whose decision is next"})
     events = fields.List(fields.Nested(EventSchema))
 
 

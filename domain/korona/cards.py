@@ -19,10 +19,10 @@ ROLE_BASE = {"farmer": "field", "archer": "tower", "knight": "stable", "healer":
 JOKER_ROLES = tuple(ROLE_BASE)
 
 
+FACES = tuple({"id": card_id, "name": name} for card_id, name in enumerate(NAMES))
+
+
 def card(card_id: int, roles: dict | None = None) -> dict:
-    """The public face of a card: id, name, and the role of a stacked Joker."""
-    face = {"id": card_id, "name": NAMES[card_id]}
-    role = (roles or {}).get(str(card_id))
-    if role:
-        face["role"] = role
-    return face
+    """The public face of a card: id, name, and the role of a stacked Joker (shared: never mutate it)."""
+    role = roles.get(str(card_id)) if roles else None
+    return {**FACES[card_id], "role": role} if role else FACES[card_id]
