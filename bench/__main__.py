@@ -205,7 +205,7 @@ def http_load(tmp: Path, clients: int = 16, seconds: float = 15.0) -> dict:
                 match = None
                 continue
             start = time.perf_counter()
-            status, played = request("POST", f"/matches/{match['id']}/moves", chooser.choice(legal["moves"]),
+            _status, played = request("POST", f"/matches/{match['id']}/moves", chooser.choice(legal["moves"]),
                                      token=match["seats"][seat])
             elapsed = (time.perf_counter() - start) * 1000
             with lock:

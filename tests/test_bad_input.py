@@ -53,7 +53,7 @@ move_types = st.sampled_from(["draw", "place", "discard", "play", "end_turn", "s
 @given(body=move_bodies, kind=st.one_of(st.none(), move_types))
 def test_generated_move_bodies_change_nothing_unless_legal(client_factory, body, kind):
     """A generated move is applied only when it is one of the legal moves; otherwise nothing changes."""
-    client, table = client_factory()
+    _client, table = client_factory()
     if kind is not None:
         body = {**body, "type": kind}
     seat = table.view()["awaiting_seat"]

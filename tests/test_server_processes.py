@@ -101,7 +101,7 @@ def test_concurrent_clients_on_several_workers(store_env, redis_client, tmp_path
             state = KORONA.new_state(events[0]["payload"])
             for event in events[1:]:
                 state = evolve_state(KORONA, state, event["type"], event["payload"])
-            status, live = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+            _status, live = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
             assert {**KORONA.view(state, "referee"), "version": len(events), "chain_head": events[-1]["chain"]} == live
     finally:
         server.stop()
