@@ -195,12 +195,12 @@ def http_load(tmp: Path, clients: int = 16, seconds: float = 15.0) -> dict:
         match = None
         while time.monotonic() < deadline:
             if match is None:
-                status, created = request("POST", "/matches", {"game": "korona", "players": ["A", "B", "C"]})
+                _, created = request("POST", "/matches", {"game": "korona", "players": ["A", "B", "C"]})
                 match = {"id": created["match_id"], "seats": [s["token"] for s in created["seats"]], "seat": None}
-                status, view = request("GET", f"/matches/{match['id']}/view", token=created["referee_token"])
+                _, view = request("GET", f"/matches/{match['id']}/view", token=created["referee_token"])
                 match["seat"] = view["awaiting_seat"]
             seat = match["seat"]
-            status, legal = request("GET", f"/matches/{match['id']}/legal-moves", token=match["seats"][seat])
+            _, legal = request("GET", f"/matches/{match['id']}/legal-moves", token=match["seats"][seat])
             if not legal["moves"]:
                 match = None
                 continue
