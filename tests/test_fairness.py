@@ -277,3 +277,37 @@ def test_trace_shows_rejected_samples():
     trace = fair.trace(bytes.fromhex(vector["server_seed"]), vector["match_id"], vector["client_seeds"], vector)
     assert trace["matches"]
     assert trace["samples"][0]["accepted"] is False and trace["samples"][1]["accepted"] is True
+
+
+def test_no_seat_response_leaks_the_seed_pile_or_another_hand_during_a_playout(sqlite_client):
+    """Across a whole match, no response to a seat holds the server seed, a pile card or another seat's
+    unrevealed hand card (every endpoint a seat can call, scanned every few moves)."""
+    from tests.test_korona_properties import ids_in
+
+    client = sqlite_client
+    table = Table(client, ["Ana", "Bo", "Cy"])
+    seed = table.get("/audit", table.referee).get_json()["server_seed"]
+    chooser = random.Random(21)
+    paths = ["/view", "/events", "/audit", "/legal-moves", "/timeline", "/disputes", "/undo-requests", ""]
+    step = 0
+    while True:
+        referee = table.view()
+        if referee["status"] == "finished":
+            break
+        if step % 9 == 0:
+            public = set()
+            for event in table.get("/events", table.referee).get_json()["events"]:
+                if event["type"] not in ("DeckShuffled", "CardsDealt") and event["payload"].get("source") != "pile":
+                    public |= ids_in(event["payload"])
+            pile = {c["id"] for c in referee["draw_pile"]}
+            for seat, token in enumerate(table.tokens):
+                others = {c["id"] for p in referee["players"] if p["seat"] != seat for c in p["hand"]} - public
+                for path in [*paths, f"/replay?version={referee['version']}"]:
+                    response = table.get(path, token)
+                    text = response.get_data(as_text=True)
+                    assert seed not in text, path
+                    body = response.get_json()
+                    assert not ids_in(body) & (pile | others), (path, seat)
+        seat = referee["awaiting_seat"]
+        table.play(seat, chooser.choice(table.moves(seat)))
+        step += 1

@@ -163,3 +163,18 @@ def test_every_random_playout_ends_with_a_winner():
             match = play_out(bytes([n]) * 32, players, random.Random(n))
             assert match.state["winners"]
             assert match.revealed_seed == (bytes([n]) * 32).hex()
+
+
+def test_random_playouts_use_every_action_card():
+    """With all eight action cards in the deck, random legal playouts play each of them (Shields as answers)."""
+    from collections import Counter
+
+    played = Counter()
+    for n in range(150):
+        match = play_out(n.to_bytes(32, "big"), 2 + n % 3, random.Random(n))
+        for event in match.collect_events():
+            kind = type(event).__name__
+            if kind in ("ActionCardPlayed", "ShieldPlayed", "ShieldCountered"):
+                played[event.payload["card"]["name"]] += 1
+    assert set(played) == {"donation", "extra_draw", "internal_move", "tactical_swap", "sneak_attack",
+                           "glorious_attack", "revolt", "shield"}, played
