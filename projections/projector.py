@@ -1,13 +1,16 @@
 """The projector: follows the event store's notification log and writes views to Redis.
 
-Its position is stored in Redis and advanced in the same MULTI/EXEC transaction as the views it
-wrote, under WATCH, so several projectors never apply an event twice and a crash skips none.
+Its position is stored in Redis and advanced by one Lua script, atomically with the views it wrote and
+only if the position is still the one the batch started from, so several projectors never apply an
+event twice and a crash skips none. A projector keeps the documents it last wrote: while the position
+is still its own, no one else has written since, and the next batch needs no read from Redis.
 """
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 
-import redis
+import orjson
 
 from domain.events import evolve_state
 from domain.games import GAMES
@@ -16,6 +19,24 @@ POSITION = "herald:position"
 MATCHES = "herald:matches"
 TOKENS = "herald:tokens"
 BATCH = 500
+CACHED_DOCS = 512
+# KEYS: the position, then one hash per write; ARGV: expected position, new position, then per hash
+# its field count and fields. Returns 0 without writing if another projector moved the position.
+COMMIT = """
+if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
+local i = 3
+for k = 2, #KEYS do
+  local n = tonumber(ARGV[i])
+  redis.call('HSET', KEYS[k], unpack(ARGV, i + 1, i + 2 * n))
+  i = i + 1 + 2 * n
+end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1
+"""
+
+
+def dumps(document) -> bytes:
+    return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)
 
 
 def match_key(match_id) -> str:
@@ -33,9 +54,12 @@ def view_field(viewer) -> str:
 class Projector:
     """Folds events into per-match documents and renders every viewer's view."""
 
-    def __init__(self, app, client: redis.Redis):
+    def __init__(self, app, client):
         self.app = app
         self.redis = client
+        self._commit = client.register_script(COMMIT)
+        self._written: int | None = None
+        self._docs: OrderedDict[str, dict] = OrderedDict()
 
     def position(self) -> int:
         return int(self.redis.get(POSITION) or 0)
@@ -54,26 +78,23 @@ class Projector:
         return applied
 
     def _apply_batch(self, size: int) -> int:
-        with self.redis.pipeline() as pipe:
-            while True:
-                try:
-                    pipe.watch(POSITION)
-                    start = int(pipe.get(POSITION) or 0)
-                    notifications = self.app.recorder.select_notifications(start=start + 1, limit=size)
-                    if not notifications:
-                        pipe.unwatch()
-                        return 0
-                    docs = self._fold(pipe, notifications)
-                    pipe.multi()
-                    for match_id, doc in docs.items():
-                        self._write(pipe, match_id, doc)
-                    pipe.set(POSITION, notifications[-1].id)
-                    pipe.execute()
-                    return len(notifications)
-                except redis.WatchError:
-                    continue
+        while True:
+            start = self.position() if self._written is None else self._written
+            notifications = self.app.recorder.select_notifications(start=start + 1, limit=size)
+            if not notifications:
+                return 0
+            docs = self._fold(notifications)
+            keys, args = [POSITION], [start, notifications[-1].id]
+            for match_id, doc in docs.items():
+                self._write(keys, args, match_id, doc)
+            if self._commit(keys=keys, args=args, client=self.redis):
+                self._written = notifications[-1].id
+                self._remember(docs)
+                return len(notifications)
+            self._written = None
+            self._docs.clear()
 
-    def _fold(self, pipe, notifications) -> dict:
+    def _fold(self, notifications) -> dict:
         docs: dict[str, dict] = {}
         for notification in notifications:
             event = self.app.mapper.to_domain_event(notification)
@@ -81,27 +102,46 @@ class Projector:
                 continue
             match_id = str(event.originator_id)
             if match_id not in docs:
-                stored = pipe.hget(match_key(match_id), "doc")
-                docs[match_id] = json.loads(stored) if stored else None
+                docs[match_id] = self._doc(match_id, event)
             docs[match_id] = apply(docs[match_id], event)
         return docs
 
-    def _write(self, pipe, match_id: str, doc: dict) -> None:
+    def _doc(self, match_id: str, first) -> dict | None:
+        """The document a batch starts from: none before a match's first event, else ours or Redis's."""
+        if first.originator_version == 1:
+            return None
+        if match_id in self._docs:
+            return self._docs.pop(match_id)
+        stored = self.redis.hget(match_key(match_id), "doc")
+        return json.loads(stored) if stored else None
+
+    def _remember(self, docs: dict) -> None:
+        self._docs.update(docs)
+        while len(self._docs) > CACHED_DOCS:
+            self._docs.popitem(last=False)
+
+    def _write(self, keys: list, args: list, match_id: str, doc: dict) -> None:
         game = GAMES[doc["created"]["game"]]
         tokens = doc.pop("tokens", None)
-        fields = {"doc": json.dumps(doc)}
+        fields = {"doc": dumps(doc)}
         for viewer in viewers(doc):
             shown = {**game.view(doc["state"], viewer), "version": doc["version"], "chain_head": doc["chain"]}
-            fields[view_field(viewer)] = json.dumps(shown)
-        pipe.hset(match_key(match_id), mapping=fields)
-        pipe.hset(MATCHES, match_id, json.dumps(summary(doc)))
-        for digest, role in (tokens or {}).items():
-            pipe.hset(TOKENS, digest, f"{match_id}:{role}")
+            fields[view_field(viewer)] = dumps(shown)
+        hashes = [(match_key(match_id), fields), (MATCHES, {match_id: dumps(summary(doc))})]
+        if tokens:
+            hashes.append((TOKENS, {digest: f"{match_id}:{role}" for digest, role in tokens.items()}))
+        for key, mapping in hashes:
+            keys.append(key)
+            args.append(len(mapping))
+            for field, value in mapping.items():
+                args += (field, value)
 
     def rebuild(self, progress=None) -> int:
         """Drop every view and replay the whole log into Redis."""
         for key in self.redis.scan_iter("herald:*"):
             self.redis.delete(key)
+        self._written = None
+        self._docs.clear()
         return self.catch_up(progress=progress)
 
     def view(self, match_id, viewer) -> dict | None:

@@ -94,3 +94,22 @@ def test_racing_projectors_never_apply_an_event_twice(context):
         for viewer in doc_viewers:
             assert racers[0].view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
                                                         "chain_head": live.chain}
+
+
+def test_a_projector_whose_documents_went_stale_reads_them_again(context):
+    """A projector remembers what it wrote; once another projector has written since, it reads Redis again."""
+    matches = context.matches
+    match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
+    first, second = Projector(matches, context.redis), Projector(matches, context.redis)
+    chooser = random.Random(2)
+    for projector in (first, second, first, second, first):
+        for _ in range(3):
+            live = matches.load(match.id)
+            seat = rules.awaiting(live.state)
+            matches.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+        projector.catch_up()
+    live = matches.load(match.id)
+    assert first.position() == matches.recorder.max_notification_id()
+    for viewer in viewers({"created": live.created}):
+        assert second.view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+                                                 "chain_head": live.chain}
