@@ -56,7 +56,7 @@ def seating(match):
 
 @blp.route("/matches/<match_id>/client-seed")
 class ClientSeed(MethodView):
-    @blp.arguments(schemas.ClientSeedSchema)
+    @blp.arguments(schemas.ClientSeedSchema())
     @blp.response(200, schemas.SeatingSchema)
     def post(self, body, match_id):
         """A seat posts its client seed while the match is seating; the last one starts the match."""
@@ -137,7 +137,7 @@ class Disputes(MethodView):
         return jsonify([{k: d.get(k) for k in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
                                                "remedy")} for d in mine])
 
-    @blp.arguments(schemas.OpenDisputeSchema)
+    @blp.arguments(schemas.OpenDisputeSchema())
     @blp.response(201, schemas.DisputeSchema)
     def post(self, body, match_id):
         """A seat disputes the event at a version."""
@@ -166,7 +166,7 @@ class Dispute(MethodView):
 
 @blp.route("/matches/<match_id>/disputes/<dispute_id>/ruling")
 class Ruling(MethodView):
-    @blp.arguments(schemas.RulingSchema)
+    @blp.arguments(schemas.RulingSchema())
     @blp.response(200, schemas.DisputeSchema)
     def post(self, body, match_id, dispute_id):
         """The referee rules: upheld or rejected, with an explanation and a remedy."""

@@ -20,7 +20,7 @@ blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
 
 @blp.route("/matches/<match_id>/replay")
 class Replay(MethodView):
-    @blp.arguments(schemas.ReplayQuerySchema, location="query")
+    @blp.arguments(schemas.ReplayQuerySchema(), location="query")
     @blp.response(200, schemas.ViewSchema)
     def get(self, query, match_id):
         """The holder's view as it was at a version; everything once the match is over and its seed revealed."""
@@ -48,7 +48,7 @@ class Timeline(MethodView):
 
 @blp.route("/matches/<match_id>/undo")
 class Undo(MethodView):
-    @blp.arguments(schemas.UndoSchema)
+    @blp.arguments(schemas.UndoSchema())
     @blp.response(200, schemas.MoveResultSchema)
     def post(self, body, match_id):
         """A seat takes back its latest action of this turn; the referee backs the match up to a version."""
@@ -85,7 +85,7 @@ class UndoRequests(MethodView):
         role = authorize(match)
         return jsonify([request_view(r) for r in match.undo_requests.values() if role in (REFEREE, r["seat"])])
 
-    @blp.arguments(schemas.UndoRequestSchema)
+    @blp.arguments(schemas.UndoRequestSchema())
     @blp.response(201, schemas.UndoRequestViewSchema)
     def post(self, body, match_id):
         """A seat asks the referee to back the match up to a version."""
@@ -97,7 +97,7 @@ class UndoRequests(MethodView):
 
 @blp.route("/matches/<match_id>/undo-requests/<request_id>")
 class UndoAnswer(MethodView):
-    @blp.arguments(schemas.UndoAnswerSchema)
+    @blp.arguments(schemas.UndoAnswerSchema())
     @blp.response(200, schemas.UndoRequestViewSchema)
     def post(self, body, match_id, request_id):
         """The referee approves (a backup) or declines an undo request."""

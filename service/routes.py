@@ -76,14 +76,14 @@ def shown_log(match, role, events: list[dict]) -> list[dict]:
 
 @blp.route("/matches")
 class MatchList(MethodView):
-    @blp.arguments(schemas.MatchQuerySchema, location="query")
+    @blp.arguments(schemas.MatchQuerySchema(), location="query")
     @blp.response(200, schemas.SummarySchema(many=True))
     def get(self, query):
         """List matches, optionally only those with a given status."""
         herald().refresh()
         return jsonify(herald().projector.list(query.get("status")))
 
-    @blp.arguments(schemas.CreateMatchSchema)
+    @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedSchema)
     def post(self, body):
         """Create a match; each seat's token and the referee's are shown only in this response."""
@@ -140,7 +140,7 @@ class LegalMoves(MethodView):
 
 @blp.route("/matches/<match_id>/moves")
 class Moves(MethodView):
-    @blp.arguments(schemas.MoveSchema)
+    @blp.arguments(schemas.MoveSchema())
     @blp.response(200, schemas.MoveResultSchema)
     def post(self, body, match_id):
         """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
