@@ -474,7 +474,7 @@ def test_solo_and_coop_deployment_and_removed_cards():
     assert sorted(state["cards"][c]["name"] for c in state["removed"]["christian"]) == sorted(
         ["Joint Attack", "Assassins", "Troubadours", "Spies"])
     coop, _ = table(2)
-    assert rules.owned(coop, 0) == [5] and rules.owned(coop, 1) == [9]
+    assert rules.owned(coop, 0) == [5] and rules.owned(coop, 1) == [10]
     assert [len(k["hand"]) for k in coop["kingdoms"]] == [8, 8, 8]
 
 
@@ -539,14 +539,14 @@ def test_muslim_troops_form_an_army_that_attacks_on_a_low_roll():
     two_a, two_b, other = troops(state, "muslim", 2, 2, 1)
     _muslim_hand(state, [two_b, other])
     state["kingdoms"][2]["army"].append(two_a)
-    set_area(state, 10, 1)  # Leopold V holds Antioch (9) and Turbessel (10), as in the 8.3 example
+    set_area(state, 9, 1)  # Leopold V holds Antioch (10) and Turbessel (9), as in the 8.3 example
     set_area(state, 1, 0)  # Richard holds Jerusalem, id 1, but it is not his round
     empty_hands(state)
     _muslim_hand(state, [two_b, other])
     set_round(state, 1)
     events = play(state, 1, {"type": "pass"}, Scripted(dice=[[3], [1, 1, 1, 1]]))
     army = next(p for kind, p in events if kind == "ArmyRolled")
-    assert (army["strength"], army["die"], army["area"]) == (4, 3, 9)  # Antioch (9) < Turbessel (10)
+    assert (army["strength"], army["die"], army["area"]) == (4, 3, 9)  # "ataca Turbessel": Turbessel (9)
     attack = next(p for kind, p in events if kind == "AttackDeclared")
     assert attack["defender"] == 1 and [c["id"] for c in attack["army"]] == [two_a, two_b]
 
@@ -681,7 +681,7 @@ def test_victory_points_and_levels():
     """8.5 "Al final del último turno, los cruzados ganan puntos de victoria por las áreas que controlan. También
     suman o restan tantos PVs como la diferencia entre su Bonus de carta y el de los musulmanes" — "15 o más
     PVs. Victoria", "11 a 14 PVs. Victoria marginal", "10 o menos PVs. Derrota". """
-    for areas, bonus, level in (([1, 9, 2, 5], 0, "victory"), ([1, 9, 13], 1, "marginal_victory"),
+    for areas, bonus, level in (([1, 10, 2, 5], 0, "victory"), ([1, 10, 13], 1, "marginal_victory"),
                                 ([1], 1, "defeat")):
         state, rng = table(1)
         for a in areas:
