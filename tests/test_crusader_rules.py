@@ -729,3 +729,14 @@ def test_the_default_data_is_marked_provisional():
     """Data the rulebook only shows in pictures is marked "provisional": true."""
     state, _ = table(4)
     assert state["map"]["provisional"] and state["decks_provisional"]
+
+
+def test_a_short_pile_deals_what_is_left_in_table_order():
+    """6 "cada jugador robará las cartas indicadas en la tabla de despliegue [...]": with too few cards in a
+    religion's pile, kingdoms draw in table order and the last takes what is left (docs/RULINGS.md C11)."""
+    decks = {"christian": [{"name": "Knight", "effect": "troop", "value": 2, "count": 10}],
+             "muslim": [{"name": "Mamluk", "effect": "troop", "value": 3, "count": 10}]}
+    state, _ = table(4, {"decks": decks})
+    hands = [len(state["kingdoms"][k]["hand"]) for k in (DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO)]
+    assert hands == [8, 8, 2, 2]
+    assert state["piles"] == {"christian": [], "muslim": []}
