@@ -85,20 +85,19 @@ class Matches(Application):
             raise UnknownMatch(match_id) from None
 
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3,
-             by_referee: bool = False) -> tuple[Match, int]:
-        """Referee and record a move (or a referee's resolution for a seat); returns the match and its prior version."""
+             by_referee: bool = False) -> tuple[Match, list[dict]]:
+        """Referee and record a move (or a referee's resolution for a seat); returns the match and the new events."""
         for attempt in range(retries):
             match = self.load(match_id)
             if expected_version is not None and expected_version != match.version:
                 raise VersionConflict(f"the match is at version {match.version}, not {expected_version}")
-            before = match.version
             if by_referee:
                 match.resolve(seat, move)
             else:
                 match.play(seat, move)
             try:
-                self.save(match)
-                return match, before
+                recordings = self.save(match)
+                return match, [event_record(r.domain_event) for r in recordings]
             except IntegrityError:
                 if expected_version is not None or attempt == retries - 1:
                     raise VersionConflict("another move was recorded at the same time; reload and retry") from None

@@ -47,10 +47,13 @@ def serve(args) -> int:
     """Production: gunicorn with WEB_CONCURRENCY workers."""
     from gunicorn.app.base import BaseApplication
 
+    from domain.matches import Matches
     from service.config import Settings
 
     settings = Settings()
     keep = _embedded_redis(settings)  # noqa: F841
+    Matches(env=settings.event_store_env()).close()  # the tables, made once before the workers fork
+    os.environ["CREATE_TABLE"] = "n"  # so that workers booting together do not race on the same DDL
 
     class Gunicorn(BaseApplication):
         def load_config(self):

@@ -156,13 +156,13 @@ class Moves(MethodView):
             fail(422, "only the referee may apply a rule's default")
         seat = role if resolve_for is None else resolve_for
         try:
-            match, before = herald().matches.play(match_id, seat, body, expected, by_referee=role == REFEREE)
+            match, recorded = herald().matches.play(match_id, seat, body, expected, by_referee=role == REFEREE)
         except VersionConflict as error:
             fail(409, str(error))
         except IllegalMove as error:
             fail(422, str(error))
         herald().refresh()
-        events = shown_log(match, role, herald().matches.history(match_id, after=before, upto=match.version))
+        events = shown_log(match, role, recorded)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": events,
                         "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)})
 

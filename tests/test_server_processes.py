@@ -169,3 +169,19 @@ class _ListQueue:
 @pytest.fixture(autouse=True)
 def _fresh_redis(redis_client):
     redis_client.flushdb()
+
+
+def test_many_workers_start_together(store_env, redis_client, tmp_path):
+    """Eight workers booting at once, on an empty store and on one that has its tables, all come up: `herald serve`
+    makes the tables before the workers fork, and the workers run no DDL to race on."""
+    for attempt in range(3):
+        env = dict(store_env)
+        if "SQLITE_DBNAME" in env:
+            env["SQLITE_DBNAME"] = str(tmp_path / f"fresh-{attempt}.sqlite")
+        server = Server(tmp_path, env, redis_url(redis_client), workers=8).start()
+        try:
+            status, body = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
+            assert status == 201, body
+        finally:
+            server.stop()
+        assert "Worker failed to boot" not in server.log.read_text()
