@@ -12,6 +12,10 @@ from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.events import EVENTS
 from domain.match import Match
 from tests.test_crusader_helpers import zones
+from tests.test_korona_properties import ids_in as card_ids_in
+
+# a fixed match id, so that a playout depends only on its seed and is the same on every run
+PLAYOUT_ID = uuid.UUID(int=1)
 
 
 def places(state: dict, deck: str) -> list[int]:
@@ -34,7 +38,7 @@ def check(state: dict) -> None:
 
 
 def play_out(seed: bytes, players: int, chooser: random.Random, each=None) -> Match:
-    match = Match.create(uuid.uuid4(), "crusader_kingdoms", [f"P{i}" for i in range(players)],
+    match = Match.create(PLAYOUT_ID, "crusader_kingdoms", [f"P{i}" for i in range(players)],
                          [f"c{i}" for i in range(players)], {"referee": "", "seats": []}, seed)
     match.start()
     check(match.state)
@@ -103,16 +107,7 @@ def test_the_automated_muslims_attack_in_solo_playouts():
 
 
 def ids_in(document) -> set[int]:
-    found = set()
-    if isinstance(document, dict):
-        if isinstance(document.get("id"), int) and "deck" in document:
-            found.add(document["id"])
-        for value in document.values():
-            found |= ids_in(value)
-    elif isinstance(document, list):
-        for value in document:
-            found |= ids_in(value)
-    return found
+    return card_ids_in(document, "deck")
 
 
 @pytest.mark.parametrize("players", MODES)
@@ -120,7 +115,7 @@ def test_a_seat_never_sees_another_hand_nor_a_pile(players):
     """A seat's view and its redacted log show no card of another hand, a face-down commitment or a pile,
     unless it was shown to everyone (revealed attack cards, incursion troops, events, Muslim cards)."""
     chooser = random.Random(players)
-    match = Match.create(uuid.uuid4(), "crusader_kingdoms", [f"P{i}" for i in range(players)], ["c"] * players,
+    match = Match.create(PLAYOUT_ID, "crusader_kingdoms", [f"P{i}" for i in range(players)], ["c"] * players,
                          {"referee": "", "seats": []}, bytes([players]) * 32)
     match.start()
     steps = 0
@@ -151,7 +146,7 @@ def test_a_seat_never_sees_another_hand_nor_a_pile(players):
 
 def test_a_move_out_of_turn_names_whose_decision_is_awaited():
     """An illegal move is refused with a reason naming the seat whose decision is pending."""
-    match = Match.create(uuid.uuid4(), "crusader_kingdoms", ["Ana", "Bo", "Cy"], ["c"] * 3,
+    match = Match.create(PLAYOUT_ID, "crusader_kingdoms", ["Ana", "Bo", "Cy"], ["c"] * 3,
                          {"referee": "", "seats": []}, b"z" * 32)
     match.start()
     with pytest.raises(Exception, match="Ana's decision"):
