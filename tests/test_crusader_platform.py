@@ -154,3 +154,40 @@ def test_bad_map_options_are_refused_and_custom_decks_accepted(client):
     body = created.get_json()
     view = client.get(f"/matches/{body['match_id']}/view", headers=auth(body["seats"][0]["token"])).get_json()
     assert {c["name"] for c in view["kingdoms"][0]["hand"]} == {"Mamluk"}
+
+
+# events whose cards only their own seat may see: draws, face-down commitments and discards, stolen cards, shuffles
+SECRET_EVENTS = {"CardsDrawn", "CardCommitted", "ResponsePlaced", "CardDiscarded", "RandomCardDiscarded",
+                 "CardTaken", "DeckShuffled", "DeckReshuffled"}
+
+
+def test_no_seat_response_leaks_the_seed_a_pile_a_discard_or_another_hand(sqlite_client):
+    """Across a whole 3-player match, no response to a seat holds the server seed, a card of a draw pile or of
+    the face-down discards, or another seat's hand card that was never shown (every endpoint a seat can call)."""
+    from tests.test_crusader_properties import ids_in
+
+    table = Table(sqlite_client, ["Saladin", "Baldwin", "Raymond"], game="crusader_kingdoms")
+    seed = table.get("/audit", table.referee).get_json()["server_seed"]
+    chooser = random.Random(5)
+    paths = ["/view", "/events", "/audit", "/legal-moves", "/timeline", "/disputes", "/undo-requests", ""]
+    for step in range(3000):
+        referee = table.view()
+        if referee["status"] == "finished":
+            break
+        if step % 7 == 0:
+            log = table.get("/events", table.referee).get_json()["events"][1:]
+            public = set().union(*(ids_in(e["payload"]) for e in log if e["type"] not in SECRET_EVENTS))
+            hidden = {c["id"] for deck in ("christian", "muslim")
+                      for c in referee["draw_piles"][deck] + referee["discard_piles"][deck]}
+            for seat, token in enumerate(table.tokens):
+                own = set().union(*(ids_in(e["payload"]) for e in log if seat in (e["payload"].get("seat"),
+                                                                                    e["payload"].get("from"))))
+                others = {c["id"] for k in referee["kingdoms"] if k["seat"] != seat for c in k["hand"]}
+                secret = (hidden | others) - public - own
+                for path in [*paths, f"/replay?version={referee['version']}"]:
+                    response = table.get(path, token)
+                    assert seed not in response.get_data(as_text=True), path
+                    assert not ids_in(response.get_json()) & secret, (path, seat)
+        seat = referee["awaiting_seat"]
+        table.play(seat, chooser.choice(table.moves(seat)))
+    assert table.view()["status"] == "finished"
