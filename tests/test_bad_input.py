@@ -49,11 +49,12 @@ move_types = st.sampled_from(["draw", "place", "discard", "play", "end_turn", "s
                               "pass_on", "reposition"])
 
 
+@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms"])
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(body=move_bodies, kind=st.one_of(st.none(), move_types))
-def test_generated_move_bodies_change_nothing_unless_legal(client_factory, body, kind):
+def test_generated_move_bodies_change_nothing_unless_legal(client_factory, game, body, kind):
     """A generated move is applied only when it is one of the legal moves; otherwise nothing changes."""
-    _client, table = client_factory()
+    _client, table = client_factory(game)
     if kind is not None:
         body = {**body, "type": kind}
     seat = table.view()["awaiting_seat"]
@@ -72,10 +73,10 @@ def client_factory(sqlite_client):
     client = sqlite_client
     made = {}
 
-    def factory():
-        if "table" not in made:
-            made["table"] = Table(client, ["Ana", "Bo"])
-        return client, made["table"]
+    def factory(game="korona"):
+        if game not in made:
+            made[game] = Table(client, ["Ana", "Bo", "Cy"], game=game)
+        return client, made[game]
 
     return factory
 
