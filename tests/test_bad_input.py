@@ -12,10 +12,14 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 from tests.api_helpers import Table, auth
 
 
-def test_schemathesis_finds_no_server_error_and_no_response_off_schema(sqlite_client):
+@pytest.mark.parametrize("holder", ["referee", "seat"])
+@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms"])
+def test_schemathesis_finds_no_server_error_and_no_response_off_schema(sqlite_client, game, holder):
+    """Every operation, fed generated input with a real referee or seat token of a match of each game, answers
+    without 5xx and within its schema."""
     client = sqlite_client
-    """Every operation, fed generated input with a real referee token, answers without 5xx and within its schema."""
-    table = Table(client, ["Ana", "Bo"])
+    table = Table(client, ["Ana", "Bo", "Cy"], game=game)
+    token = table.referee if holder == "referee" else table.tokens[0]
     schema = schemathesis.openapi.from_wsgi("/openapi.json", client.application)
     failures = []
     for result in schema.get_all_operations():
@@ -26,7 +30,7 @@ def test_schemathesis_finds_no_server_error_and_no_response_off_schema(sqlite_cl
         def probe(case):
             if "match_id" in (case.path_parameters or {}):
                 case.path_parameters["match_id"] = table.id
-            response = case.call(headers=auth(table.referee))
+            response = case.call(headers=auth(token))
             if response.status_code >= 500:
                 failures.append(f"{case.method} {case.path}: {response.status_code} {response.text[:200]}")
             elif response.status_code < 400:
