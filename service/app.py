@@ -31,9 +31,13 @@ class Herald:
     redis: object
     event_store: str
     redis_description: str
+    project_inline: bool = True
 
     def refresh(self) -> bool:
-        """Bring the views up to date; with Redis unreachable the move still stands and views catch up later."""
+        """Bring the views up to date, unless `herald project` does; with Redis unreachable the move still
+        stands and views catch up later. Reads never depend on it: a view older than the log is recomputed."""
+        if not self.project_inline:
+            return True
         try:
             self.projector.catch_up()
             return True
@@ -46,7 +50,8 @@ def build(settings: Settings) -> Herald:
     store_env = settings.event_store_env()
     matches = Matches(env=store_env)
     client, described = connect(settings.data_dir, settings.redis_url)
-    return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), described)
+    return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), described,
+                  settings.project_inline)
 
 
 def create_app(settings: Settings | None = None, context: Herald | None = None) -> Flask:

@@ -13,6 +13,8 @@ class Settings:
     port: int = field(default_factory=lambda: int(os.environ.get("PORT", "8000")))
     redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
     admin_key: str | None = field(default_factory=lambda: os.environ.get("HERALD_ADMIN_KEY") or None)
+    # "inline": each worker projects after its own commands; "separate": `herald project` processes do
+    project_inline: bool = field(default_factory=lambda: os.environ.get("HERALD_PROJECTOR", "inline") != "separate")
     max_body: int = 64 * 1024
 
     def event_store_env(self) -> dict:

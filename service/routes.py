@@ -59,8 +59,8 @@ def summary_of(match) -> dict:
 
 def current_view(match, role) -> dict:
     """The holder's view from Redis when it is up to date, else computed from the event store: never stale."""
+    herald().refresh()
     try:
-        herald().projector.catch_up()
         shown = herald().projector.view(match.id, role)
     except RedisError:
         shown = None
@@ -107,8 +107,8 @@ class MatchSummary(MethodView):
     def get(self, match_id):
         """A match's public summary."""
         match = load(match_id)
+        herald().refresh()
         try:
-            herald().projector.catch_up()
             found = herald().projector.summary(match_id)
         except RedisError:
             found = None

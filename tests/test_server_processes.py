@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import multiprocessing
 import random
+import subprocess
+import sys
 import threading
 import time
 
@@ -12,7 +14,7 @@ import pytest
 from domain.events import evolve_state
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
-from projections.projector import Projector, viewers
+from projections.projector import POSITION, Projector, viewers
 from tests.server_process import Server, call, redis_url
 
 OK_STATUSES = {200, 409, 422}
@@ -185,3 +187,43 @@ def test_many_workers_start_together(store_env, redis_client, tmp_path):
         finally:
             server.stop()
         assert "Worker failed to boot" not in server.log.read_text()
+
+
+def test_workers_leave_the_views_to_a_projector_process(store_env, redis_client, tmp_path):
+    """HERALD_PROJECTOR=separate: workers project nothing, `herald project` keeps the Redis views, and a read
+    never shows a view older than the log (it is recomputed from the event store until the projector catches up)."""
+    redis_client.flushdb()
+    server = Server(tmp_path, {**store_env, "HERALD_PROJECTOR": "separate"}, redis_url(redis_client)).start()
+    projector = None
+    try:
+        [match] = create_matches(server.base, 1)
+        assert redis_client.get(POSITION) is None, "the worker projected nothing"
+        chooser = random.Random(3)
+        for _ in range(15):
+            _status, view = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+            seat = view["awaiting_seat"]
+            _status, legal = call(server.base, "GET", f"/matches/{match['id']}/legal-moves", token=match["seats"][seat])
+            status, played = call(server.base, "POST", f"/matches/{match['id']}/moves", chooser.choice(legal["moves"]),
+                                  token=match["seats"][seat])
+            assert status == 200
+            _status, now = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+            assert now["version"] == played["version"]
+        assert redis_client.get(POSITION) is None
+        projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.05"],
+                                     env=server.env, stderr=subprocess.DEVNULL)
+        store = Matches(env=store_env)
+        live = store.load(match["id"])
+        deadline = time.monotonic() + 30
+        while int(redis_client.get(POSITION) or 0) < store.recorder.max_notification_id():
+            assert time.monotonic() < deadline, "the projector process did not catch up"
+            time.sleep(0.05)
+        reader = Projector(store, redis_client)
+        for viewer in viewers({"created": live.created}):
+            assert reader.view(match["id"], viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
+                                                        "chain_head": live.chain}
+        store.close()
+    finally:
+        if projector:
+            projector.terminate()
+            projector.wait()
+        server.stop()
