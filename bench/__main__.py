@@ -92,15 +92,17 @@ def command_path(tmp: Path, seconds: float = 4.0) -> list[dict]:
     server.flushall()
     projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"], env=env,
                                  cwd=ROOT.parent, stderr=subprocess.DEVNULL)
-    start = time.perf_counter()
-    count = moves_for(piped, seconds)
-    last = piped.recorder.max_notification_id()
-    while int(server.get(POSITION) or 0) < last:
-        time.sleep(0.005)
-    pipelined = count / (time.perf_counter() - start)
-    projector.terminate()
-    projector.wait()
-    server.shutdown()
+    try:
+        start = time.perf_counter()
+        count = moves_for(piped, seconds)
+        last = piped.recorder.max_notification_id()
+        while int(server.get(POSITION) or 0) < last:
+            time.sleep(0.005)
+        pipelined = count / (time.perf_counter() - start)
+    finally:
+        projector.terminate()
+        projector.wait()
+        server.shutdown()
     return [{"name": f"command path moves/s vs raw append/s, projection {where}", "value": round(rate, 1),
              "unit": "moves/s", "reference": round(raw_rate, 1), "ratio": round(rate / raw_rate, 3), "target": 0.5,
              "higher_is_better": True}
@@ -244,27 +246,29 @@ def http_load(tmp: Path, clients: int = 16, seconds: float = 15.0) -> dict:
                 match = None
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-    start = time.monotonic()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.monotonic() - start
-    caught_up = time.monotonic()
-    reader = sqlite_app(tmp / "http.sqlite")
-    last = reader.recorder.max_notification_id()
-    while int(server_redis.get(POSITION) or 0) < last:
-        time.sleep(0.005)
-    lag_ms = (time.monotonic() - caught_up) * 1000
-    projector.terminate()
-    projector.wait()
-    server.stop()
-    server_redis.shutdown()
+    try:
+        start = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - start
+        caught_up = time.monotonic()
+        last = sqlite_app(tmp / "http.sqlite").recorder.max_notification_id()
+        while int(server_redis.get(POSITION) or 0) < last:
+            time.sleep(0.005)
+        lag_ms = (time.monotonic() - caught_up) * 1000
+    finally:
+        projector.terminate()
+        projector.wait()
+        server.stop()
+        server_redis.shutdown()
     latencies.sort()
     rate = moves / elapsed
     p50 = latencies[len(latencies) // 2]
     p99 = latencies[int(len(latencies) * 0.99)]
-    return {"name": "HTTP moves/s through gunicorn + herald project, 16 clients", "value": round(rate, 1), "unit": "moves/s",
+    return {"name": "HTTP moves/s through gunicorn + herald project, 16 clients", "value": round(rate, 1),
+            "unit": "moves/s",
             "reference": 500, "ratio": round(rate / 500, 3), "target": 1.0, "higher_is_better": True,
             "p50_ms": round(p50, 1), "p99_ms": round(p99, 1), "p99_target_ms": 50,
             "projector_lag_at_end_ms": round(lag_ms, 1)}
