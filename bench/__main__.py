@@ -254,7 +254,8 @@ def http_load(tmp: Path, clients: int = 16, seconds: float = 15.0) -> dict:
             thread.join()
         elapsed = time.monotonic() - start
         caught_up = time.monotonic()
-        last = sqlite_app(tmp / "http.sqlite").recorder.max_notification_id()
+        reader = sqlite_app(tmp / "http.sqlite")  # kept in a name: a dropped Application closes its pool
+        last = reader.recorder.max_notification_id()
         while int(server_redis.get(POSITION) or 0) < last:
             time.sleep(0.005)
         lag_ms = (time.monotonic() - caught_up) * 1000
