@@ -107,13 +107,19 @@ class Projector:
         return docs
 
     def _doc(self, match_id: str, first) -> dict | None:
-        """The document a batch starts from: none before a match's first event, else ours or Redis's."""
+        """The document a batch starts from: none before a match's first event, else ours or Redis's, or,
+        when Redis lost it (a FLUSHALL, a rebuild under way), the one the event store's earlier events fold to."""
         if first.originator_version == 1:
             return None
         if match_id in self._docs:
             return self._docs.pop(match_id)
         stored = self.redis.hget(match_key(match_id), "doc")
-        return json.loads(stored) if stored else None
+        if stored:
+            return json.loads(stored)
+        doc = None
+        for event in self.app.events.get(first.originator_id, lte=first.originator_version - 1):
+            doc = apply(doc, event)
+        return doc
 
     def _remember(self, docs: dict) -> None:
         self._docs.update(docs)

