@@ -7,7 +7,8 @@ from domain.matches import token_hash
 from tests.api_helpers import Table, auth
 
 # endpoint -> (method, path, body, expected status for: none, other match, other seat, own seat, referee)
-# "own seat" is the seat whose decision is awaited; "other seat" a seat that is waiting.
+# "own seat" is the seat whose decision is awaited; "other seat" a seat that is waiting. Before each row the own
+# seat has opened dispute d1 and undo request u1.
 MATRIX = {
     "view": ("GET", "/view", None, (401, 403, 200, 200, 200)),
     "legal-moves": ("GET", "/legal-moves", None, (401, 403, 200, 200, 200)),
@@ -23,16 +24,24 @@ MATRIX = {
     "take back": ("POST", "/undo", {}, (401, 403, 422, 422, 400)),
     "start": ("POST", "/start", None, (401, 403, 403, 403, 422)),
     "client seed": ("POST", "/client-seed", {"client_seed": "abc"}, (401, 403, 422, 422, 403)),
+    "summary": ("GET", "", None, (200, 200, 200, 200, 200)),
+    "dispute": ("GET", "/disputes/d1", None, (401, 403, 404, 200, 200)),
+    "ruling": ("POST", "/disputes/d1/ruling", {"ruling": "rejected", "explanation": "the roll recomputes"},
+               (401, 403, 403, 403, 200)),
+    "request undo": ("POST", "/undo-requests", {"to_version": 2, "reason": "misclick"}, (401, 403, 201, 201, 403)),
+    "answer undo": ("POST", "/undo-requests/u1", {"decision": "decline", "reason": "no"}, (401, 403, 403, 403, 200)),
 }
 HOLDERS = ("none", "other match", "other seat", "own seat", "referee")
 
 
 @pytest.mark.parametrize("endpoint", sorted(MATRIX))
-def test_every_endpoint_answers_each_holder_as_the_contract_says(sqlite_client, endpoint):
-    client = sqlite_client
+def test_every_endpoint_answers_each_holder_as_the_contract_says(client, endpoint):
     table = Table(client, ["Ana", "Bo"])
     other = Table(client, ["Cy", "Di"])
     own = table.view()["awaiting_seat"]
+    for path, body in (("/disputes", {"version": 2, "claim": "unfair"}), ("/undo-requests",
+                                                                           {"to_version": 2, "reason": "oops"})):
+        assert client.post(f"/matches/{table.id}{path}", json=body, headers=auth(table.tokens[own])).status_code == 201
     tokens = {"none": None, "other match": other.tokens[0], "other seat": table.tokens[1 - own],
               "own seat": table.tokens[own], "referee": table.referee}
     method, path, body, expected = MATRIX[endpoint]
@@ -45,6 +54,15 @@ def test_every_endpoint_answers_each_holder_as_the_contract_says(sqlite_client, 
             assert response.headers["Content-Type"] == "application/problem+json"
             assert response.get_json()["detail"]
     assert dict(zip(HOLDERS, got)) == dict(zip(HOLDERS, expected))
+
+
+def test_listing_and_creating_matches_need_no_token(client):
+    """The match list and match creation are public: a tournament organiser creates matches without a token."""
+    created = client.post("/matches", json={"game": "korona", "players": ["Ana", "Bo"]})
+    assert created.status_code == 201
+    listed = client.get("/matches")
+    assert listed.status_code == 200
+    assert [m["match_id"] for m in listed.get_json()] == [created.get_json()["match_id"]]
 
 
 def test_tokens_are_stored_only_as_hashes(context):
