@@ -189,18 +189,25 @@ def test_many_workers_start_together(store_env, redis_client, tmp_path):
         assert "Worker failed to boot" not in server.log.read_text()
 
 
-def test_workers_leave_the_views_to_a_projector_process(store_env, redis_client, tmp_path):
-    """HERALD_PROJECTOR=separate: workers project nothing, `herald project` keeps the Redis views, and a read
-    never shows a view older than the log (it is recomputed from the event store until the projector catches up)."""
+def test_workers_leave_the_views_to_projector_processes(store_env, redis_client, tmp_path):
+    """HERALD_PROJECTOR=separate: workers project nothing, three `herald project` processes racing keep the Redis
+    views and never apply an event twice, a read never shows a view older than the log (it is recomputed from the
+    event store until a projector catches up), and after a FLUSHALL `herald rebuild-projections` restores them."""
     redis_client.flushdb()
     server = Server(tmp_path, {**store_env, "HERALD_PROJECTOR": "separate"}, redis_url(redis_client)).start()
-    projector = None
+    projectors = []
     try:
         [match] = create_matches(server.base, 1)
         assert redis_client.get(POSITION) is None, "the worker projected nothing"
         chooser = random.Random(3)
-        for _ in range(15):
+        for step in range(30):
+            if step == 15:
+                assert redis_client.get(POSITION) is None
+                projectors = [subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.02"],
+                                               env=server.env, stderr=subprocess.DEVNULL) for _ in range(3)]
             _status, view = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+            if view["status"] != "active":
+                break
             seat = view["awaiting_seat"]
             _status, legal = call(server.base, "GET", f"/matches/{match['id']}/legal-moves", token=match["seats"][seat])
             status, played = call(server.base, "POST", f"/matches/{match['id']}/moves", chooser.choice(legal["moves"]),
@@ -208,22 +215,27 @@ def test_workers_leave_the_views_to_a_projector_process(store_env, redis_client,
             assert status == 200
             _status, now = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
             assert now["version"] == played["version"]
-        assert redis_client.get(POSITION) is None
-        projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.05"],
-                                     env=server.env, stderr=subprocess.DEVNULL)
         store = Matches(env=store_env)
         live = store.load(match["id"])
         deadline = time.monotonic() + 30
         while int(redis_client.get(POSITION) or 0) < store.recorder.max_notification_id():
-            assert time.monotonic() < deadline, "the projector process did not catch up"
+            assert time.monotonic() < deadline, "the projector processes did not catch up"
             time.sleep(0.05)
         reader = Projector(store, redis_client)
+        projected = {str(v): reader.view(match["id"], v) for v in viewers({"created": live.created})}
         for viewer in viewers({"created": live.created}):
-            assert reader.view(match["id"], viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
-                                                        "chain_head": live.chain}
+            assert projected[str(viewer)] == {**KORONA.view(live.state, viewer), "version": live.version,
+                                              "chain_head": live.chain}
+        for projector in projectors:
+            projector.terminate()
+            projector.wait()
+        redis_client.flushall()
+        subprocess.run([sys.executable, "-m", "service.cli", "rebuild-projections"], env=server.env, check=True,
+                       capture_output=True, timeout=120)
+        assert {str(v): reader.view(match["id"], v) for v in viewers({"created": live.created})} == projected
         store.close()
     finally:
-        if projector:
+        for projector in projectors:
             projector.terminate()
             projector.wait()
         server.stop()
