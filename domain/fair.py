@@ -112,6 +112,14 @@ class Generator:
         return self._draw("choice", n=n)
 
 
+def sealed(entry: dict) -> dict:
+    """A random entry as a seat sees it before the seed is revealed: a shuffle shows neither the cards it shuffled
+    nor their new order, since either tells what a hidden zone holds."""
+    if entry["kind"] != "shuffle":
+        return entry
+    return {**entry, "input": None, "result": None}
+
+
 def recompute(server_seed: bytes, match_id: str, client_seeds: list[str], entry: dict):
     """Recompute an entry's result from the seeds, for audits and disputes."""
     return compute(ByteStream(server_seed, match_id, client_seeds, entry["nonce"]), entry)

@@ -142,8 +142,10 @@ class Match(Aggregate):
             return payload
         if type_ in RESTORING:
             hidden = {k: v for k, v in payload.items() if k != "state"}
-            hidden["random"] = [{**entry, "result": None} for entry in payload.get("random", ())]
+            hidden["random"] = [fair.sealed(entry) for entry in payload.get("random", ())]
             return hidden
+        if type_ == "RefereeResolved" and viewer != payload["seat"]:
+            return {**payload, "move": {"type": payload["move"]["type"]}}  # the move may name a secret card
         if type_ in PLATFORM_EVENTS:
             return payload
         return self.game.redact(type_, payload, viewer)

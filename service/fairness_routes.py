@@ -103,10 +103,8 @@ class Audit(MethodView):
         events = herald().matches.history(match.id)
         seed = match.secret["server_seed"] if role == REFEREE else match.revealed_seed
         bundle = audit_bundle(str(match.id), events, match.client_seeds, seed)
-        if role != REFEREE and not match.finished:
-            for entry in bundle["random"]:
-                if entry["kind"] == "shuffle":
-                    entry["result"] = None  # a shuffle's result is the pile order
+        if role != REFEREE and match.revealed_seed is None:
+            bundle["random"] = [fair.sealed(entry) for entry in bundle["random"]]
         return jsonify(bundle)
 
 
@@ -114,10 +112,9 @@ def dispute_view(match, dispute: dict, role) -> dict:
     event = herald().matches.history(match.id, after=dispute["version"] - 1)[0]
     shown = {key: dispute.get(key) for key in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
                                                "remedy")}
-    if role != REFEREE and not match.finished:
-        event = {**event, "payload": match.game.redact(event["type"], event["payload"], role)}
+    event = {**event, "payload": match.redact(event["type"], event["payload"], role)}
     evidence = {"event": event, "random": event["payload"].get("random", [])}
-    if role == REFEREE or match.finished:
+    if role == REFEREE or match.revealed_seed is not None:
         seed = bytes.fromhex(match.secret["server_seed"])
         evidence["server_seed"] = seed.hex()
         evidence["recomputation"] = [fair.trace(seed, str(match.id), match.client_seeds, entry)

@@ -280,34 +280,68 @@ def test_trace_shows_rejected_samples():
 
 
 def test_no_seat_response_leaks_the_seed_pile_or_another_hand_during_a_playout(sqlite_client):
-    """Across a whole match, no response to a seat holds the server seed, a pile card or another seat's
-    unrevealed hand card (every endpoint a seat can call, scanned every few moves)."""
-    from tests.test_korona_properties import ids_in
+    """Across a whole match, no response to a seat holds the server seed, a pile card or another seat's unseen hand
+    card: every endpoint a seat can call, scanned every few moves and after a take-back, a referee's resolution and
+    a referee's backup, each disputed by a seat (the dispute's evidence shows the disputed event as the seat may)."""
+    from tests.test_korona_properties import card_ids, unseen_by
 
     client = sqlite_client
     table = Table(client, ["Ana", "Bo", "Cy"])
     seed = table.get("/audit", table.referee).get_json()["server_seed"]
     chooser = random.Random(21)
     paths = ["/view", "/events", "/audit", "/legal-moves", "/timeline", "/disputes", "/undo-requests", ""]
-    step = 0
-    while True:
+    answers = []  # (seat, what) of every POST a seat made, scanned with the GETs
+
+    def scan():
+        referee = table.view()
+        log = [(e["type"], e["payload"]) for e in table.get("/events", table.referee).get_json()["events"]]
+        hands = [[c["id"] for c in p["hand"]] for p in referee["players"]]
+        for seat, token in enumerate(table.tokens):
+            hidden = unseen_by(seat, log, [c["id"] for c in referee["draw_pile"]], hands)
+            disputes = [f"/disputes/{d['dispute_id']}" for d in table.get("/disputes", token).get_json()]
+            shown = [table.get(path, token) for path in [*paths, *disputes, f"/replay?version={referee['version']}"]]
+            for body in [r.get_json() for r in shown] + [what for who, what in answers if who == seat]:
+                assert seed not in json.dumps(body)
+                leaked = card_ids(body) & hidden
+                assert not leaked, (seat, leaked, [e for e in body.get("events", []) if card_ids(e) & leaked][:3] if isinstance(body, dict) else body)
+
+    def dispute(seat: int, version: int) -> None:
+        opened = client.post(f"/matches/{table.id}/disputes", json={"version": version, "claim": "check this"},
+                             headers=auth(table.tokens[seat]))
+        assert opened.status_code == 201
+        answers.append((seat, opened.get_json()))
+
+    draws, done = [], set()
+    for step in range(10_000):
         referee = table.view()
         if referee["status"] == "finished":
             break
-        if step % 9 == 0:
-            public = set()
-            for event in table.get("/events", table.referee).get_json()["events"]:
-                if event["type"] not in ("DeckShuffled", "CardsDealt") and event["payload"].get("source") != "pile":
-                    public |= ids_in(event["payload"])
-            pile = {c["id"] for c in referee["draw_pile"]}
-            for seat, token in enumerate(table.tokens):
-                others = {c["id"] for p in referee["players"] if p["seat"] != seat for c in p["hand"]} - public
-                for path in [*paths, f"/replay?version={referee['version']}"]:
-                    response = table.get(path, token)
-                    text = response.get_data(as_text=True)
-                    assert seed not in text, path
-                    body = response.get_json()
-                    assert not ids_in(body) & (pile | others), (path, seat)
+        before = len(done)
         seat = referee["awaiting_seat"]
-        table.play(seat, chooser.choice(table.moves(seat)))
-        step += 1
+        move = chooser.choice(table.moves(seat))
+        if move == {"type": "draw", "source": "pile"}:
+            draws.append(referee["version"])
+        if step >= 20 and "resolve" not in done:
+            done.add("resolve")
+            resolved = client.post(f"/matches/{table.id}/moves", json={**move, "resolve_for": seat},
+                                   headers=auth(table.referee))
+            assert resolved.status_code == 200, resolved.get_json()
+            dispute(seat, resolved.get_json()["version"])
+        else:
+            table.play(seat, move)
+        if move["type"] == "place" and referee["current_seat"] == seat and "take back" not in done:
+            done.add("take back")
+            taken = client.post(f"/matches/{table.id}/undo", json={}, headers=auth(table.tokens[seat]))
+            assert taken.status_code == 200, taken.get_json()
+            answers.append((seat, taken.get_json()))
+            dispute(seat, taken.get_json()["version"])
+        if step >= 30 and "backup" not in done and move == {"type": "draw", "source": "pile"}:
+            done.add("backup")
+            backed = client.post(f"/matches/{table.id}/undo", json={"to_version": draws[-1], "reason": "misdeal"},
+                                 headers=auth(table.referee))
+            assert backed.status_code == 200, backed.get_json()
+            assert backed.get_json()["events"][0]["payload"]["reshuffled"]
+            dispute((seat + 1) % 3, backed.get_json()["version"])
+        if step % 9 == 0 or len(done) > before:
+            scan()
+    assert done == {"resolve", "take back", "backup"}

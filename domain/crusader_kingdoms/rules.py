@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+from domain import fair
 from domain.errors import IllegalMove
 
 from .data import RELIGIONS, default_decks, default_map, load_decks, load_map
@@ -1138,8 +1139,7 @@ def redact(type_: str, payload: dict, viewer) -> dict:
     if viewer == "referee":
         return payload
     if type_ in ("DeckShuffled", "DeckReshuffled"):
-        return {**payload, "random": [{k: (None if k in ("result", "input") else v) for k, v in entry.items()}
-                                      for entry in payload["random"]]}
+        return {**payload, "random": [fair.sealed(entry) for entry in payload["random"]]}
     if type_ == "CardsDrawn" and payload["seat"] != viewer:
         return {**{k: v for k, v in payload.items() if k != "cards"}, "count": len(payload["cards"])}
     if type_ in ("CardCommitted", "ResponsePlaced", "CardDiscarded", "RandomCardDiscarded") \

@@ -1,6 +1,7 @@
 """Korona's rules: the legal moves of a seat, the events a move decides, and how events evolve the state."""
 from __future__ import annotations
 
+from domain import fair
 from domain.errors import IllegalMove
 
 from . import interactive
@@ -489,7 +490,7 @@ def redact(type_: str, payload: dict, viewer) -> dict:
     if viewer == "referee":
         return payload
     if type_ == "DeckShuffled":
-        return {"random": [{**entry, "result": None} for entry in payload["random"]]}
+        return {**payload, "random": [fair.sealed(entry) for entry in payload["random"]]}
     if type_ == "CardGiven" and payload["zone"] == "hand" and viewer not in (payload["seat"], payload["to"]):
         return {k: v for k, v in payload.items() if k != "card"}
     if type_ in SECRET_DRAWS and payload.get("source", "pile") == "pile" and payload["seat"] != viewer:
