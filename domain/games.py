@@ -26,6 +26,7 @@ class Game:
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
     consequences: frozenset  # event types that only ever follow another event of the same move
     describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
+    options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
 
 
 def registry() -> dict[str, Game]:

@@ -31,16 +31,43 @@ class PlayerField(fields.Field):
         return PlayerSchema().load(value)
 
 
+class Text(fields.String):
+    """Text a player typed: JSON may escape a lone surrogate, which is no character and which UTF-8 cannot hold."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            text.encode()
+        except UnicodeEncodeError:
+            raise ma.ValidationError("must be Unicode text (it holds a lone surrogate)") from None
+        return text
+
+
+class WholeMatch(validate.Regexp):
+    """A pattern the whole value must match (Regexp lets "$" match before a final newline)."""
+
+    def __call__(self, value):
+        if self.regex.fullmatch(value) is None:
+            raise ma.ValidationError(self._format_error(value))
+        return value
+
+
+def client_seed_field(**kwargs) -> fields.String:
+    return fields.String(validate=WholeMatch(CLIENT_SEED, error="client_seed must be 1 to 64 letters, digits, _ or -"),
+                         **kwargs)
+
+
 class PlayerSchema(ma.Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    client_seed = fields.String(validate=validate.Regexp(CLIENT_SEED, error="client_seed must be 1 to 64 letters, digits, _ or -"))
+    name = Text(required=True, validate=validate.Length(min=1, max=40))
+    client_seed = client_seed_field()
 
 
 class CreateMatchSchema(ma.Schema):
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)), metadata={"example": "korona"})
     players = fields.List(PlayerField(), required=True, validate=validate.Length(min=1, max=8),
                           metadata={"example": ["Ana", "Bo", "Cy"]})
-    options = fields.Dict(load_default=dict)
+    options = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict, metadata={
+        "description": "crusader_kingdoms: a referee's own \"map\" and \"decks\" documents; korona takes none"})
     await_client_seeds = fields.Boolean(load_default=False, metadata={
         "description": "wait in status 'seating' until every seat posts its client seed"})
 
@@ -50,6 +77,11 @@ class CreateMatchSchema(ma.Schema):
         if game and not game.min_players <= len(data.get("players", [])) <= game.max_players:
             raise ma.ValidationError(f"{game.name} is played by {game.min_players} to {game.max_players} players",
                                      "players")
+        unknown = sorted(set(data.get("options", {})) - game.options) if game else []
+        if unknown:
+            takes = ", ".join(sorted(game.options)) or "none"
+            raise ma.ValidationError(f"{game.name} takes no option {', '.join(unknown)} (its options: {takes})",
+                                     "options")
 
 
 class SeatSchema(Document):
@@ -176,8 +208,7 @@ class HealthSchema(Document):
 
 
 class ClientSeedSchema(ma.Schema):
-    client_seed = fields.String(required=True, validate=validate.Regexp(
-        CLIENT_SEED, error="client_seed must be 1 to 64 letters, digits, _ or -"))
+    client_seed = client_seed_field(required=True)
 
 
 class SeatingSchema(Document):
@@ -205,13 +236,13 @@ class AuditSchema(Document):
 
 class OpenDisputeSchema(ma.Schema):
     version = fields.Integer(required=True, validate=validate.Range(min=1))
-    claim = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    claim = Text(required=True, validate=validate.Length(min=1, max=2000))
 
 
 class RulingSchema(ma.Schema):
     ruling = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
-    explanation = fields.String(required=True, validate=validate.Length(min=1, max=4000))
-    remedy = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+    explanation = Text(required=True, validate=validate.Length(min=1, max=4000))
+    remedy = Text(load_default=None, allow_none=True, validate=validate.Length(max=2000))
     backup_to = fields.Integer(validate=validate.Range(min=1),
                                metadata={"description": "a remedy that backs the match up to this version"})
 
@@ -242,17 +273,17 @@ class TimelineEntrySchema(Document):
 
 class UndoSchema(ma.Schema):
     to_version = fields.Integer(validate=validate.Range(min=1), metadata={"description": "referee backups only"})
-    reason = fields.String(load_default="", validate=validate.Length(max=2000))
+    reason = Text(load_default="", validate=validate.Length(max=2000))
 
 
 class UndoRequestSchema(ma.Schema):
     to_version = fields.Integer(required=True, validate=validate.Range(min=1))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    reason = Text(required=True, validate=validate.Length(min=1, max=2000))
 
 
 class UndoAnswerSchema(ma.Schema):
     decision = fields.String(required=True, validate=validate.OneOf(["approve", "decline"]))
-    reason = fields.String(load_default="", validate=validate.Length(max=2000))
+    reason = Text(load_default="", validate=validate.Length(max=2000))
 
 
 class UndoRequestViewSchema(Document):

@@ -123,11 +123,38 @@ def test_the_referee_token_cannot_play_a_seat_move(table):
     assert table.version() == before
 
 
-def test_unknown_match_is_404(client, table):
+def test_unknown_match_is_404_and_changes_nothing(client, table):
+    before = table.version()
     response = client.get("/matches/00000000-0000-0000-0000-000000000000/view", headers=auth(table.referee))
     assert_problem(response, 404)
     assert_problem(client.get("/matches/not-a-uuid"), 404)
     assert_problem(client.post("/matches/nope/moves", json={"type": "end_turn"}, headers=auth(table.referee)), 404)
+    assert table.version() == before
+    assert [m["match_id"] for m in client.get("/matches").get_json()] == [table.id]
+
+
+def test_the_referee_settles_an_awaited_decision_with_resolve_for(table):
+    """K17 over HTTP: the referee decides for the awaited seat (recorded as RefereeResolved, then the move's
+    events); a seat cannot send resolve_for (403); a seat whose decision is not awaited cannot be resolved for
+    (422); nothing changes on a refusal."""
+    seat = current(table)
+    before = table.version()
+    assert_problem(table.post({"type": "draw", "source": "pile", "resolve_for": seat}, table.tokens[seat]), 403)
+    problem = assert_problem(table.post({"type": "default", "resolve_for": 1 - seat}, table.referee), 422)
+    assert f"seat {1 - seat}" in problem["detail"]
+    assert_problem(table.post({"type": "default", "resolve_for": 5}, table.referee), 422)
+    assert_problem(table.post({"type": "default"}, table.tokens[seat]), 422)
+    assert table.version() == before
+    resolved = table.post({"type": "draw", "source": "pile", "resolve_for": seat}, table.referee)
+    assert resolved.status_code == 200, resolved.get_json()
+    events = resolved.get_json()["events"]
+    assert [e["type"] for e in events] == ["RefereeResolved", "CardsDrawn"]
+    assert events[0]["payload"] == {"seat": seat, "move": {"type": "draw", "source": "pile"}, "default": False}
+    assert table.view(table.tokens[seat])["players"][seat]["hand_count"] == 7
+    first = table.moves(seat)[0]
+    assert {"type": "pass"} not in table.moves(seat)
+    defaulted = table.post({"type": "default", "resolve_for": seat}, table.referee).get_json()["events"]
+    assert defaulted[0]["payload"] == {"seat": seat, "move": first, "default": True}
 
 
 def test_stale_expected_version_is_409_and_changes_nothing(table):
@@ -157,7 +184,31 @@ def test_create_rejects_malformed_requests(client):
     assert_problem(client.post("/matches", json={"game": "korona", "players": [{"name": "A", "client_seed": "bad seed!"},
                                                                                "B"]}), 400)
     assert_problem(client.post("/matches", json={"game": "korona", "players": ["A", "B"], "extra": 1}), 400)
+    for seed in ("abc\n", "", "x" * 65):
+        problem = assert_problem(client.post("/matches", json={"game": "korona", "players": [
+            {"name": "A", "client_seed": seed}, "B"]}), 400)
+        assert "client_seed" in json.dumps(problem["errors"])
+    problem = assert_problem(client.post("/matches", json={"game": "korona", "players": ["\ud800", "B"]}), 400)
+    assert "surrogate" in json.dumps(problem["errors"])
+    problem = assert_problem(client.post("/matches", json={"game": "korona", "players": ["A", "B"],
+                                                          "options": {"map": {}}}), 400)
+    assert "korona takes no option map" in json.dumps(problem["errors"])
+    problem = assert_problem(client.post("/matches", json={"game": "crusader_kingdoms", "players": ["A", "B", "C"],
+                                                          "options": {"mapp": {}}}), 400)
+    assert "mapp" in json.dumps(problem["errors"])
+    assert_problem(client.post("/matches", json={"game": "crusader_kingdoms", "players": ["A", "B", "C"],
+                                                "options": {"map": "my-map.json"}}), 400)
     assert client.get("/matches").get_json() == []
+
+
+def test_free_text_with_a_lone_surrogate_is_400_and_changes_nothing(table):
+    """A claim or a reason escaping a lone surrogate is no text: 400, never a 500 from the event's hash."""
+    before = table.version()
+    for path, body in (("/disputes", {"version": 1, "claim": "\udfff"}),
+                       ("/undo-requests", {"to_version": 2, "reason": "a\ud800b"})):
+        response = table.client.post(f"/matches/{table.id}{path}", json=body, headers=auth(table.tokens[0]))
+        assert_problem(response, 400)
+    assert table.version() == before
 
 
 def test_oversized_body_is_413(table):

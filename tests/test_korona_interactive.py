@@ -855,3 +855,58 @@ def test_pending_decision_shown_to_all_options_only_to_the_decider():
         pending = rules.view(state, viewer)["pending"]
         assert {"type": "shield", "card": SHIELD[0]} in pending["options"]
     assert rules.view(state, CY)["awaiting_seat"] == BO
+
+
+# ---------------------------------------------------------------- a referee settling a stalled decision (K17)
+
+def match_at(state):
+    """A match aggregate whose game state is the given table (the referee's commands act on a real aggregate)."""
+    from domain.match import Match
+
+    match = Match.create(__import__("uuid").UUID(int=7), "korona", PLAYERS[:len(state["players"])],
+                         ["a", "b", "c"][:len(state["players"])], {"referee": "", "seats": []}, b"\0" * 32)
+    match.state = state
+    return match
+
+
+def test_the_referee_gives_for_a_stalled_donation_target_without_showing_third_seats_the_card():
+    """K17: the referee settles a stalled decision with the move it picks, recorded as RefereeResolved before the
+    move's events; the move names a card from Bo's hand, so only Bo (and the referee) see it in that record."""
+    state = table([[DONATION[0]], [KNIGHT[0], ARCHER[0]], []], [[], [], []])
+    play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
+    let_it_through(state, BO)
+    match = match_at(state)
+    match.resolve(BO, {"type": "give", "card": ARCHER[0]})
+    recorded = [(type(e).__name__, e.payload) for e in match.pending_events[1:]]
+    assert [t for t, _ in recorded][:2] == ["RefereeResolved", "CardGiven"]
+    resolved = recorded[0][1]
+    assert resolved == {"seat": BO, "move": {"type": "give", "card": ARCHER[0]}, "default": False}
+    assert hand(match.state, ANA) == [ARCHER[0]]
+    assert match.redact("RefereeResolved", resolved, CY) == {"seat": BO, "move": {"type": "give"}, "default": False}
+    assert match.redact("RefereeResolved", resolved, None)["move"] == {"type": "give"}
+    for viewer in (BO, "referee"):
+        assert match.redact("RefereeResolved", resolved, viewer) == resolved
+
+
+def test_the_referees_default_passes_a_shield_window_or_takes_the_first_option():
+    """K17: with "type": "default" the rule's default applies: pass when passing is an option, else the first
+    listed option; a seat with no pending decision cannot be resolved for."""
+    state = table([[DONATION[0]], [KNIGHT[0], ARCHER[0], SHIELD[0]], []], [[], [], []])
+    play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
+    match = match_at(state)
+    assert {"type": "pass"} in options(match.state, BO)
+
+    def resolved_by_default(seat):
+        before = len(match.pending_events)
+        match.resolve(seat, {"type": "default"})
+        recorded = match.pending_events[before:]
+        return type(recorded[0]).__name__, recorded[0].payload, [type(e).__name__ for e in recorded[1:]]
+
+    assert resolved_by_default(BO) == ("RefereeResolved", {"seat": BO, "move": {"type": "pass"}, "default": True},
+                                       ["ResponsePassed", "ActionTookEffect"])
+    first = options(match.state, BO)[0]
+    assert {"type": "pass"} not in options(match.state, BO)
+    _type, payload, _events = resolved_by_default(BO)
+    assert payload["move"] == first and hand(match.state, ANA) == [first["card"]]
+    with pytest.raises(IllegalMove, match="no decision of seat 2"):
+        match.resolve(CY, {"type": "default"})

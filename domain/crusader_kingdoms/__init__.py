@@ -50,4 +50,5 @@ GAME = Game(
     backup=rules.backup,
     consequences=rules.CONSEQUENCES,
     describe=describe,
+    options=frozenset({"map", "decks"}),
 )
