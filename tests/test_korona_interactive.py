@@ -345,6 +345,22 @@ def test_sneak_attack_send_a_thief_where_you_choose_then_steal_one():
     assert state["steps"] == [] and state["resolving"] is None  # only 1 card stolen with a Thief
 
 
+def test_sneak_attack_does_not_steal_back_the_thief_it_sent():
+    """Sneak Attack: "Send a Thief ... then steal 1 Build card" (ruling K19): the Thief just sent, on top of a
+    partial stack or standing alone, is not among the cards the attacker may steal."""
+    for spot in (None, 0):
+        state = table([[SNEAK[0]], [], []], [[[THIEF[0]]], [[STABLE[0]], [KNIGHT[0]]], []])
+        play(state, ANA, {"type": "play", "card": SNEAK[0], "target": BO, "thief": THIEF[0]})
+        let_it_through(state, BO)
+        play(state, ANA, {"type": "place", "card": THIEF[0]} | ({} if spot is None else {"stack": spot}))
+        assert kind(state) == "take"
+        assert THIEF[0] in [s[-1] for s in area(state, BO)]
+        assert options(state, ANA) == [{"type": "take", "card": c} for c in (STABLE[0], KNIGHT[0])
+                                       if [c] in area(state, BO)]
+        with pytest.raises(IllegalMove):
+            rules.decide(state, ANA, {"type": "take", "card": THIEF[0]}, rng())
+
+
 def test_sneak_attack_thief_cannot_be_sent_into_a_full_stack():
     """Thief: "Can be placed in your play area as a standalone card or stacked anywhere, except full
     stacks." -- so Sneak Attack cannot send it into a full stack."""

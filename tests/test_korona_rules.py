@@ -621,6 +621,24 @@ def test_third_ruler_only_standalone():
     assert stacking.placements(area, r3, {str(joker): "ruler"}) == [(None, None)]
 
 
+def test_a_healer_cannot_start_a_second_healer_stack():
+    """Healer: "Second Healer must be stack on the first → +3 pts." (ruling K2): when the first Healer's stack is
+    already full (a Joker as Healer, or a Thief, on it) a Healer has nowhere to go, so one play area never holds
+    two Healer stacks each scoring its colours."""
+    c = Cards()
+    h1, h2 = c("healer", 2)
+    joker, thief = c("joker"), c("thief")
+    assert stacking.placements([[h1]], h2, {}) == [(0, None)]
+    assert stacking.placements([], h1, {}) == [(None, None)]
+    for full in ([h1, joker], [h1, thief]):
+        assert stacking.placements([full, [c("field")]], h2, {str(joker): "healer"}) == []
+    state = table([[h2] + c.filler(2), []], [[[h1, joker]], []], pile=c.filler(5), market=c.filler(3),
+                  roles={joker: "healer"})
+    moves = rules.legal_moves(state, 0)
+    assert not [m for m in moves if m.get("card") == h2 and m["type"] == "place"]
+    assert {"type": "discard", "card": h2} in moves
+
+
 def test_ruler_pair_may_be_a_ruler_and_a_joker():
     """"(either 2 true Rulers, or 1 Ruler + Joker)" """
     c = Cards()

@@ -98,7 +98,8 @@ def step_moves(state: dict, step: dict) -> list[dict]:
             return [{"type": "give", "card": c} for c in giver["hand"]]
         return [{"type": "give", "card": s[-1]} for s in giver["area"]]
     if kind == "take":
-        return [{"type": "take", "card": c} for _, c in open_tops(players[step["target"]]["area"])]
+        return [{"type": "take", "card": c} for _, c in open_tops(players[step["target"]]["area"])
+                if c != step.get("except")]
     if kind == "hand_over":
         return [{"type": "hand_over", "card": c} for _, c in open_tops(players[step["seat"]]["area"])]
     if kind == "place":
@@ -170,8 +171,8 @@ def effect_steps(state: dict, resolving: dict) -> list[dict]:
                 {"kind": "place", "owner": t}]
     if name == "sneak_attack":
         take = {"kind": "take", "seat": a, "target": t}
-        if resolving.get("thief") is not None:
-            return [{"kind": "place", "owner": t}, take, {"kind": "place", "owner": a}]
+        if resolving.get("thief") is not None:  # the Thief just sent is not stolen back (K19)
+            return [{"kind": "place", "owner": t}, {**take, "except": resolving["thief"]}, {"kind": "place", "owner": a}]
         return [take, take, {"kind": "place", "owner": a}]
     if name == "glorious_attack":
         return [{"kind": "steal", "seat": a}]

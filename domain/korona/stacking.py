@@ -60,7 +60,11 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
         if name == "ruler" and has_ruler_pair(area, roles):
             return [(None, None)]
         lone = _lone(area, name)
-        return [(i, None) for i in lone] if lone else [(None, None)]
+        if lone:
+            return [(i, None) for i in lone]
+        if name == "healer" and any(base(s) == "healer" for s in area):
+            return []  # the second Healer must stack on the first, whose stack is full (K2)
+        return [(None, None)]
     if name == "joker":
         options = []
         for role in JOKER_ROLES:
