@@ -59,7 +59,13 @@ def chain_link(previous: str, event: dict) -> str:
 
 
 def read(lines) -> tuple[dict, list[dict]]:
-    rows = [json.loads(line) for line in lines if line.strip()]
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except ValueError:
+                raise Failure(f"line {number} is not JSON: the log is cut or corrupted there") from None
     if not rows or rows[0].get("format") != "herald-log-v1":
         raise Failure("not a herald-log-v1 export: the first line must be its header")
     return rows[0], rows[1:]
@@ -81,6 +87,8 @@ def check_commitment(events: list[dict]) -> tuple[bytes, str, list[str]]:
     created = events[0]
     if created["type"] != "MatchCreated" or "seed_commitment" not in created["payload"]:
         raise Failure("version 1 is not a MatchCreated event with a seed commitment")
+    if created["payload"].get("random"):
+        raise Failure("version 1 (MatchCreated) holds random draws: nothing random may precede the commitment")
     revealed = [e for e in events if e["type"] == "SeedRevealed"]
     if not revealed:
         raise Failure("the server seed has not been revealed (no SeedRevealed event): the match is not over")
@@ -95,7 +103,11 @@ def check_random(events: list[dict], seed: bytes, match_id: str, client_seeds: l
     seeds = list(client_seeds)
     for event in events[1:]:
         if event["type"] == "ClientSeedSet":
-            seeds[event["payload"]["seat"]] = event["payload"]["client_seed"]
+            seat = event["payload"]["seat"]
+            if seeds[seat] is not None:
+                raise Failure(f"version {event['version']} (ClientSeedSet): seat {seat}'s client seed was already "
+                              "set; it may never change")
+            seeds[seat] = event["payload"]["client_seed"]
         for entry in event["payload"].get("random", ()):
             if None in seeds:
                 raise Failure(f"version {event['version']}: a random draw before every client seed was set")

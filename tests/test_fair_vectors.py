@@ -6,6 +6,7 @@ import pytest
 
 from domain import fair
 from domain.chain import GENESIS, link
+from replays import verify
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "herald-fair-v1.json").read_text())
 
@@ -16,6 +17,8 @@ def test_random_vector_recomputes(vector):
     assert fair.commitment(seed) == vector["seed_commitment"]
     entry = {k: v for k, v in vector.items() if k in ("nonce", "kind", "faces", "count", "input", "n")}
     assert fair.recompute(seed, vector["match_id"], vector["client_seeds"], entry) == vector["result"]
+    assert verify.recompute(seed, vector["match_id"], vector["client_seeds"], entry) == vector["result"], \
+        "the standalone verifier's own implementation"
 
 
 def test_generator_draws_in_nonce_order():
@@ -32,6 +35,7 @@ def test_chain_vectors_recompute():
     for event in VECTORS["chain"]:
         previous_link = link(previous, event["version"], event["type"], event["payload"])
         assert previous_link == event["chain"]
+        assert verify.chain_link(previous, event) == event["chain"], "the standalone verifier's own implementation"
         previous = previous_link
 
 

@@ -233,6 +233,48 @@ def test_reordered_inserted_deleted_or_truncated_logs_are_caught(finished_log, t
     assert expected in out
 
 
+def test_a_client_seed_swapped_mid_match_is_caught(finished_log):
+    """A forged ClientSeedSet changing a seat's seed after play began (so that later draws, a backup's reshuffle
+    say, would recompute from it), chain rebuilt, is caught: a client seed is set once (FAIRNESS.md section 8.3)."""
+    rows = json.loads(json.dumps(finished_log))
+    at = 10
+    rows.insert(at, {"version": 0, "type": "ClientSeedSet", "payload": {"seat": 0, "client_seed": "forged",
+                                                                        "by": "server"}, "chain": ""})
+    for version, row in enumerate(rows[1:], start=1):
+        row["version"] = version
+    ok, out = run_verifier(rechain(rows))
+    assert not ok and f"version {at} (ClientSeedSet): seat 0's client seed was already set" in out
+
+
+def test_random_draws_inside_match_created_are_caught(finished_log):
+    rows = json.loads(json.dumps(finished_log))
+    rows[1]["payload"]["random"] = [{"nonce": 0, "kind": "choice", "n": 2, "result": 0}]
+    ok, out = run_verifier(rechain(rows))
+    assert not ok and "version 1 (MatchCreated) holds random draws" in out
+
+
+def test_a_log_cut_mid_line_names_the_line(finished_log):
+    lines = [json.dumps(r) for r in finished_log]
+    lines[-1] = lines[-1][:40]
+    out = []
+    assert not verify.verify(lines, (), out.append)
+    assert out == [f"FAIL line {len(lines)} is not JSON: the log is cut or corrupted there"]
+
+
+def test_herald_verify_command_checks_a_log(finished_log, tmp_path):
+    """`herald verify` runs the same verifier: exit 0 on the untouched log, 1 naming the bad event otherwise."""
+    log = tmp_path / "log.ndjson"
+    log.write_text("\n".join(json.dumps(r) for r in finished_log) + "\n")
+    command = [sys.executable, "-m", "service.cli", "verify", str(log)]
+    good = subprocess.run(command, check=False, capture_output=True, text=True)
+    assert good.returncode == 0 and good.stdout.count("ok ") == 4, good.stdout + good.stderr
+    rows = json.loads(json.dumps(finished_log))
+    rows[3]["payload"]["seat"] = 1 - rows[3]["payload"]["seat"]
+    log.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    bad = subprocess.run(command, check=False, capture_output=True, text=True)
+    assert bad.returncode == 1 and f"FAIL chain breaks at version {rows[3]['version']}" in bad.stdout
+
+
 def test_a_receipt_not_in_the_log_is_caught(finished_log):
     ok, out = run_verifier(finished_log, ["ab" * 32])
     assert not ok and "receipt" in out
