@@ -123,8 +123,11 @@ class Matches(Application):
         restored = self.load(match_id, version=target).state
         return self.act(match_id, lambda m: m.take_back(seat, target, restored))[:2]
 
-    def back_up(self, match_id, to_version: int, reason: str, request_id: str | None = None) -> tuple[Match, int]:
-        """The referee backs the match up to a version (BackupPerformed)."""
+    def back_up(self, match_id, to_version: int, reason: str, request_id: str | None = None,
+                ruling: tuple | None = None) -> tuple[Match, int]:
+        """The referee backs the match up to a version (BackupPerformed), answering an undo request or, with
+        ruling = (dispute id, ruling, explanation, remedy), a dispute: ruling and backup are saved together or not
+        at all."""
         match = self.load(match_id)
         check_backup(to_version, match.version, match.retracted, match.revealed_seed is not None)
         if request_id is not None:
@@ -136,7 +139,13 @@ class Matches(Application):
             raise IllegalMove(f"version {to_version} is in the middle of a move ({span[0]['type']} follows it); "
                               "back up to the version before the move or after it")
         restored = self.load(match_id, version=to_version).state
-        return self.act(match_id, lambda m: m.back_up(to_version, reason, restored, span, request_id))[:2]
+
+        def command(m: Match) -> None:
+            if ruling:
+                m.rule_dispute(*ruling)
+            m.back_up(to_version, reason, restored, span, request_id)
+
+        return self.act(match_id, command)[:2]
 
     def history(self, match_id, after: int = 0, upto: int | None = None) -> list[dict]:
         """The full, unredacted log of a match, or the part after `after` up to `upto`."""

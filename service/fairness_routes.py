@@ -29,9 +29,9 @@ def act(match_id, command, *args):
     return match, result
 
 
-def backup(match_id, to_version: int, reason: str, request_id: str | None = None):
+def backup(match_id, to_version: int, reason: str, request_id: str | None = None, ruling: tuple | None = None):
     try:
-        match, _ = herald().matches.back_up(match_id, to_version, reason, request_id)
+        match, _ = herald().matches.back_up(match_id, to_version, reason, request_id, ruling)
     except IllegalMove as error:
         fail(422, str(error))
     except VersionConflict as error:
@@ -171,8 +171,9 @@ class Ruling(MethodView):
         role = authorize(match)
         require_referee(role)
         find_dispute(match, dispute_id, role)
-        match, _ = act(match_id, lambda m: m.rule_dispute(dispute_id, body["ruling"], body["explanation"],
-                                                          body["remedy"]))
+        ruling = (dispute_id, body["ruling"], body["explanation"], body["remedy"])
         if "backup_to" in body:
-            match = backup(match_id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}")
+            match = backup(match_id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}", ruling=ruling)
+        else:
+            match, _ = act(match_id, lambda m: m.rule_dispute(*ruling))
         return jsonify(dispute_view(match, match.disputes[dispute_id], role))

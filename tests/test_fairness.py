@@ -312,6 +312,32 @@ def test_disputes_show_evidence_and_record_rulings(client):
                        headers=auth(table.tokens[0])).status_code == 422
 
 
+def test_a_ruling_whose_remedy_is_a_backup_performs_it_or_records_nothing(client):
+    """A dispute upheld with a backup remedy records DisputeRuled and BackupPerformed together; a backup the
+    referee may not make (into the middle of a move) is refused with 422 and the ruling is not recorded either."""
+    table = Table(client, ["Ana", "Bo"])
+    seat = table.view()["awaiting_seat"]
+    before_draw = table.version()
+    table.play(seat, {"type": "draw", "source": "pile"})
+    opened = client.post(f"/matches/{table.id}/disputes", json={"version": before_draw + 1, "claim": "drew blind"},
+                         headers=auth(table.tokens[1 - seat])).get_json()
+    ruling = f"/matches/{table.id}/disputes/{opened['dispute_id']}/ruling"
+    version = table.version()
+    refused = client.post(ruling, json={"ruling": "upheld", "explanation": "redo", "remedy": "back up",
+                                        "backup_to": 2}, headers=auth(table.referee))
+    assert refused.status_code == 422 and "middle of a move" in refused.get_json()["detail"]
+    assert table.version() == version
+    ruled = client.post(ruling, json={"ruling": "upheld", "explanation": "the draw was out of order",
+                                      "remedy": "back up before the draw", "backup_to": before_draw},
+                        headers=auth(table.referee))
+    assert ruled.status_code == 200, ruled.get_json()
+    assert ruled.get_json()["ruling"] == "upheld"
+    log = table.get("/events", table.referee).get_json()["events"]
+    assert [e["type"] for e in log[-2:]] == ["DisputeRuled", "BackupPerformed"]
+    assert log[-1]["payload"]["to_version"] == before_draw
+    assert table.view()["players"][seat]["hand_count"] == 5
+
+
 def test_trace_shows_rejected_samples():
     """The vector whose first 4 bytes are rejected shows a rejected sample in the recomputation."""
     vectors = json.loads((Path(__file__).parent / "data" / "herald-fair-v1.json").read_text())["random"]
