@@ -23,7 +23,7 @@ class Rejected(Exception):
     """The log cannot be re-refereed; `version` is the first event that does not follow."""
 
     def __init__(self, version: int, reason: str):
-        super().__init__(f"version {version}: {reason}")
+        super().__init__(f"version {version}: {reason}" if version else reason)
         self.version = version
 
 
@@ -53,7 +53,9 @@ class Rereferee:
             verify.check_chain(self.log)
             self.seed, match_id, client_seeds = verify.check_commitment(self.log)
         except verify.Failure as failure:
-            raise Rejected(0, str(failure)) from None
+            raise Rejected(failure.version, str(failure)) from None
+        if self.header.get("match_id") != match_id:
+            raise Rejected(1, "the header's match_id differs from MatchCreated's")
         created = self.log[0]["payload"]
         if created.get("game") not in GAMES:
             raise Rejected(1, f"unknown game {created.get('game')!r}")

@@ -17,7 +17,11 @@ GENESIS = "0" * 64
 
 
 class Failure(Exception):
-    """A check failed; the message names the first bad event."""
+    """A check failed; the message names the first bad event, whose version (0 for none) is `version`."""
+
+    def __init__(self, message: str, version: int = 0):
+        super().__init__(message)
+        self.version = version
 
 
 def _stream(seed: bytes, match_id: str, client_seeds: list[str], nonce: int):
@@ -76,10 +80,10 @@ def check_chain(events: list[dict]) -> str:
     for expected_version, event in enumerate(events, start=1):
         if event.get("version") != expected_version:
             raise Failure(f"event at position {expected_version} has version {event.get('version')}: "
-                          "events are missing, inserted or reordered")
+                          "events are missing, inserted or reordered", expected_version)
         previous = chain_link(previous, event)
         if previous != event.get("chain"):
-            raise Failure(f"chain breaks at version {event['version']} ({event['type']})")
+            raise Failure(f"chain breaks at version {event['version']} ({event['type']})", event["version"])
     return previous
 
 
@@ -94,7 +98,8 @@ def check_commitment(events: list[dict]) -> tuple[bytes, str, list[str]]:
         raise Failure("the server seed has not been revealed (no SeedRevealed event): the match is not over")
     seed_hex = revealed[0]["payload"]["server_seed"]
     if hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest() != created["payload"]["seed_commitment"]:
-        raise Failure(f"version {revealed[0]['version']} (SeedRevealed): the seed does not match the commitment")
+        raise Failure(f"version {revealed[0]['version']} (SeedRevealed): the seed does not match the commitment",
+                      revealed[0]["version"])
     return bytes.fromhex(seed_hex), created["payload"]["match_id"], list(created["payload"]["client_seeds"])
 
 

@@ -90,34 +90,54 @@ def test_a_log_re_referees_to_the_same_chain(log_lines):
     assert match.finished
 
 
-def test_an_illegal_move_is_refused_naming_its_version(log_lines):
-    edited = rows(log_lines)
+def illegal_move(edited):
     placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
     placed["payload"]["stack"] = 7
-    with pytest.raises(Rejected) as rejected:
-        rereferee(lines_of(rechain(edited)))
-    assert rejected.value.version == placed["version"]
-    assert "not the result of any legal move" in str(rejected.value)
+    return rechain(edited), placed["version"], "not the result of any legal move"
 
 
-def test_a_changed_roll_is_refused_naming_its_version(log_lines):
-    edited = rows(log_lines)
+def changed_roll(edited):
     chosen = next(r for r in edited[1:] if r["type"] == "FirstSeatChosen")
     entry = chosen["payload"]["random"][0]
     entry["result"] = (entry["result"] + 1) % entry["n"]
     chosen["payload"]["seat"] = entry["result"]
-    with pytest.raises(Rejected) as rejected:
-        rereferee(lines_of(rechain(edited)))
-    assert rejected.value.version == chosen["version"]
-    assert "random result does not recompute" in str(rejected.value)
+    return rechain(edited), chosen["version"], "random result does not recompute"
 
 
-def test_a_broken_chain_is_refused(log_lines):
-    edited = rows(log_lines)
+def broken_chain(edited):
     edited[12]["payload"]["seat"] = 1 - edited[12]["payload"].get("seat", 0)
+    return edited, 12, "chain breaks at version 12"
+
+
+def other_header(edited):
+    edited[0]["match_id"] = str(uuid.uuid4())
+    return edited, 1, "the header's match_id differs"
+
+
+@pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header])
+def test_a_corrupted_log_is_refused_naming_its_first_bad_version(sqlite_client, log_lines, corrupt):
+    """Offline and over HTTP: the first illegal move, mismatching result or broken link is named by its version,
+    and the refused import stores nothing."""
+    edited, version, reason = corrupt(rows(log_lines))
     with pytest.raises(Rejected) as rejected:
         rereferee(lines_of(edited))
-    assert "chain breaks at version 12" in str(rejected.value)
+    assert rejected.value.version == version and reason in str(rejected.value)
+    table = Table(sqlite_client, ["Ana", "Bo"])
+    before = sqlite_client.get("/matches").get_json()
+    refused = sqlite_client.post("/matches/import", data="\n".join(lines_of(edited)), headers=auth(table.referee))
+    assert refused.status_code == 422
+    assert refused.get_json()["detail"].startswith(f"the log was not imported: version {version}: ")
+    assert reason in refused.get_json()["detail"]
+    assert sqlite_client.get("/matches").get_json() == before
+
+
+def test_an_unfinished_log_is_not_imported(sqlite_client, log_lines):
+    """Ruling U4: without SeedRevealed no draw can be re-checked, so the log is refused and nothing stored."""
+    unfinished = [line for line in log_lines if json.loads(line).get("type") not in ("SeedRevealed",)]
+    table = Table(sqlite_client, ["Ana", "Bo"])
+    refused = sqlite_client.post("/matches/import", data="\n".join(unfinished), headers=auth(table.referee))
+    assert refused.status_code == 422 and "the match is not over" in refused.get_json()["detail"]
+    assert [m["match_id"] for m in sqlite_client.get("/matches").get_json()] == [table.id]
 
 
 def test_import_over_http_stores_nothing_when_refused(client, log_lines):
