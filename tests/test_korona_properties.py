@@ -117,16 +117,16 @@ fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 @fast
 @given(seeds, player_counts, choosers)
 def test_every_card_is_in_exactly_one_place(seed, players, choice_seed):
-    """The 90 cards are each in exactly one place (pile, market, discard, a hand, a play area) after every move."""
-    chooser = random.Random(choice_seed)
-    match = Match.create(PLAYOUT_ID, "korona", [f"P{i}" for i in range(players)], ["c"] * players,
-                         {"referee": "", "seats": []}, seed)
-    match.start()
-    while not match.finished:
-        assert sorted(card_places(match.state)) == list(range(DECK_SIZE))
-        seat = rules.awaiting(match.state)
-        match.play(seat, chooser.choice(rules.legal_moves(match.state, seat)))
-    assert sorted(card_places(match.state)) == list(range(DECK_SIZE))
+    """The 90 cards are each in exactly one place (pile, market, discard, a hand, a play area, in transit) after
+    every event from the first shuffle on, folding the match's log one event at a time."""
+    match = play_out(seed, players, random.Random(choice_seed))
+    folded, checked = None, 0
+    for event in match.collect_events():
+        folded = event.mutate(folded)
+        if type(event).__name__ != "MatchCreated":
+            assert sorted(card_places(folded.state)) == list(range(DECK_SIZE)), type(event).__name__
+            checked += 1
+    assert checked == match.version - 1
 
 
 @fast
