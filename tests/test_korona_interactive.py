@@ -201,6 +201,20 @@ def test_donation_play_area_card_enters_your_play_area_where_you_wish():
     assert state["steps"] == [] and state["resolving"] is None
 
 
+def test_a_received_card_that_fits_nowhere_goes_to_the_hand():
+    """Donation: a card from a play area goes "into your play area where you wish" -- ruling K14: a Joker whose
+    roles fit no stack of the receiver's cannot be placed there, so it goes to the receiver's hand."""
+    state = table([[DONATION[0]], [], []], [[], [[FIELD[0], JOKER[0]]], []], roles={JOKER[0]: "farmer"})
+    play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "area"})
+    let_it_through(state, BO)
+    play(state, BO, {"type": "give", "card": JOKER[0]})
+    assert rules.awaiting(state) == ANA and kind(state) == "place"
+    assert options(state, ANA) == [{"type": "place", "card": JOKER[0], "to": "hand"}]
+    play(state, ANA, {"type": "place", "card": JOKER[0], "to": "hand"})
+    assert hand(state, ANA) == [JOKER[0]] and area(state, ANA) == []
+    assert str(JOKER[0]) not in state["roles"]
+
+
 def test_donation_thief_from_a_play_area_is_placed_by_its_giver():
     """Thief: "Or give it away when someone uses Donation." Spanish: "Quien envía al Malhechor elige dónde
     colocarlo dentro de la zona rival" -- the giver sends it, so the giver places it, never in a full stack."""

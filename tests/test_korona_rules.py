@@ -877,6 +877,11 @@ def test_extra_draw_from_a_short_pile():
     extra2 = c("extra_draw")
     state = table([[extra2] + c.filler(2), []], pile=[], market=market)
     assert {"type": "play", "card": extra2, "draw": "pile"} not in rules.legal_moves(state, 0)
+    # ruling K18: with the pile empty, Extra Draw still takes one market card
+    take = {"type": "play", "card": extra2, "draw": "market", "take": market[1]}
+    assert take in rules.legal_moves(state, 0)
+    play(state, 0, take)
+    assert market[1] in state["players"][0]["hand"] and market[1] not in state["market"]
 
 
 # ---------------------------------------------------------------- Internal Move
