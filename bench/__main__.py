@@ -289,25 +289,28 @@ for n in range(1000):
         live = app.load(match.id)
         seat = rules.awaiting(live.state)
         app.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
-held = sum(1 for _ in app.repository.cache.cache) if hasattr(app.repository.cache, "cache") else 1000
-print(baseline, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, held)
+print(baseline, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(app.repository.cache.cache))
 """
 
 
 def worker_memory(tmp: Path) -> dict:
-    """Resident memory of one process holding 1,000 active matches in its aggregate cache."""
+    """Resident memory of one process (a worker's Matches application) holding 1,000 active matches in its
+    aggregate cache; the figure counts only if the cache really holds all 1,000."""
     out = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(tmp / "memory.sqlite")], capture_output=True,
                          text=True, check=True, cwd=ROOT.parent).stdout.split()
-    baseline, peak = int(out[0]) / 1024, int(out[1]) / 1024
+    baseline, peak, held = int(out[0]) / 1024, int(out[1]) / 1024, int(out[2])
     return {"name": "resident memory of a worker holding 1,000 active matches", "value": round(peak, 1), "unit": "MB",
             "reference": 300, "ratio": round(peak / 300, 3), "target": 1.0, "higher_is_better": False,
-            "baseline_mb": round(baseline, 1)}
+            "baseline_mb": round(baseline, 1), "matches_cached": held}
 
 
 def verdict(row: dict) -> str:
     met = row["ratio"] >= row["target"] if row["higher_is_better"] else row["ratio"] <= row["target"]
     if "p99_ms" in row:
         met = met and row["p99_ms"] < row["p99_target_ms"]
+    if row.get("matches_cached", 1000) < 1000:
+        row["met"] = False
+        return f"not measured: the cache held {row['matches_cached']} of 1,000 matches"
     row["met"] = met
     if met:
         return "met"

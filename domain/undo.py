@@ -27,6 +27,8 @@ def take_back_target(log: list[dict], seat: int, classify, current_seat) -> int:
         if kind in ("ActionsRetracted", "BackupPerformed"):
             position = event["payload"]["to_version"] - 1
             continue
+        if event["payload"].get("random"):  # a roll inside the action itself (an incursion's die) is never retaken
+            raise IllegalMove(f"that action cannot be taken back: {REFUSALS['random']}")
         role = classify(kind, event["payload"])
         if role == "note":
             position -= 1
