@@ -146,6 +146,9 @@ def test_donation_the_target_chooses_which_card_to_give():
     assert sorted(m["card"] for m in options(state, BO, "give")) == [KNIGHT[0], ARCHER[0]]
     with pytest.raises(IllegalMove):
         rules.decide(state, ANA, {"type": "give", "card": ARCHER[0]}, rng())
+    pending = rules.view(state, CY)["pending"]
+    assert pending == {"kind": "give", "seat": BO, "zone": "hand", "to": ANA, "card": DONATION[0], "attacker": ANA}
+    assert rules.view(state, BO)["pending"]["options"] == options(state, BO)
     play(state, BO, {"type": "give", "card": ARCHER[0]})
     assert hand(state, ANA) == [ARCHER[0]]
     assert hand(state, BO) == [KNIGHT[0]]

@@ -140,6 +140,8 @@ def pending(state: dict) -> dict | None:
         return None
     step = state["steps"][0]
     shown = {"kind": step["kind"], "seat": decider(state, step)}
+    # public details: the zone a Donation demanded, whose area, who receives, how many Shields so far
+    shown.update({key: step[key] for key in ("zone", "target", "owner", "to", "shields") if key in step})
     if state["resolving"]:
         shown["card"] = state["resolving"]["card"]
         shown["attacker"] = state["resolving"]["seat"]
