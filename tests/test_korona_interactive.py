@@ -883,7 +883,7 @@ def test_pending_decision_shown_to_all_options_only_to_the_decider():
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
     for viewer in (ANA, CY, None):
         pending = rules.view(state, viewer)["pending"]
-        assert pending == {"kind": "respond", "seat": BO, "card": DONATION[0], "attacker": ANA}
+        assert pending == {"kind": "respond", "seat": BO, "shields": 0, "card": DONATION[0], "attacker": ANA}
     for viewer in (BO, "referee"):
         pending = rules.view(state, viewer)["pending"]
         assert {"type": "shield", "card": SHIELD[0]} in pending["options"]
