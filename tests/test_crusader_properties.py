@@ -11,6 +11,9 @@ from domain import fair
 from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.events import EVENTS
 from domain.match import Match
+from domain.matches import event_record
+from replays import verify
+from replays.export import export_lines
 from tests.test_crusader_helpers import zones
 from tests.test_korona_properties import ids_in as card_ids_in
 
@@ -66,7 +69,8 @@ MODES = [1, 2, 3, 4]
 @pytest.mark.parametrize("n", range(4))
 def test_random_playouts_end_with_every_invariant(players, n):
     """Every mode plays to its end; cards are conserved per deck, castles per kingdom, bonuses stay in -2..+2;
-    folding the log gives the live state; every die, shuffle and choice recomputes from the revealed seed."""
+    folding the log gives the live state; every die, shuffle and choice recomputes from the revealed seed, and
+    the standalone verifier (replays.verify) passes the exported log."""
     seed = bytes([n, players]) * 16
     match = play_out(seed, players, random.Random(n * 10 + players))
     log = list(match.collect_events())
@@ -79,6 +83,9 @@ def test_random_playouts_end_with_every_invariant(players, n):
     assert entries and [e["nonce"] for e in entries] == list(range(len(entries)))
     for entry in entries:
         assert fair.recompute(seed, str(match.id), match.client_seeds, entry) == entry["result"]
+    checks = []
+    exported = export_lines(str(match.id), "crusader_kingdoms", [event_record(e) for e in log])
+    assert verify.verify(exported, (), checks.append), checks
     kinds = {type(event).__name__ for event in log}
     assert "TurnStarted" in kinds and "MatchFinished" in kinds
     assert kinds - {"MatchCreated", "SeedRevealed"} <= set(EVENTS) | {"MatchFinished"}
