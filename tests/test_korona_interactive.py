@@ -633,6 +633,20 @@ def test_revolt_each_player_passes_a_card_or_stack_clockwise():
     assert state["actions"] == 1
 
 
+def test_revolt_a_player_with_nothing_passable_passes_nothing():
+    """Ruling K15: "each player must pass one Build card or stack" -- Cy's area holds only the Tower it has just
+    received, which cannot be passed, so Cy passes nothing and the Revolt ends."""
+    state = revolt_table(bo_area=[[TOWER[0]]], cy_area=[])
+    play(state, ANA, {"type": "play", "card": REVOLT})
+    let_it_through(state, BO, CY)
+    play(state, ANA, {"type": "pass_on", "stack": 0})
+    assert rules.awaiting(state) == ANA and options(state, ANA) == [{"type": "pass_on", "stack": 0}]
+    play(state, ANA, {"type": "pass_on", "stack": 0})  # Bo's Tower to Cy, decided by Ana
+    assert area(state, CY) == [[TOWER[0]]]
+    assert state["steps"] == [] and state["resolving"] is None
+    assert area(state, ANA) == [six_farmers()[1]] and area(state, BO) == [six_farmers()[0]]
+
+
 def test_revolt_revolter_chooses_its_pass_others_by_the_preceding_player():
     """Revolt: "The player using Revolt chooses what to pass, while everyone else's pass is decided by the
     player preceding them.\""""
@@ -854,6 +868,32 @@ def test_revolt_goes_ahead_when_the_revolter_counters_the_shield():
     types = play(state, CY, {"type": "pass"})
     assert "ActionTookEffect" in types
     assert kind(state) == "pass_on" and rules.awaiting(state) == ANA
+
+
+def test_revolt_a_later_shield_left_standing_cancels_after_an_earlier_one_was_countered():
+    """Ruling K11: "if just one player uses a Shield, the entire Revolt is canceled" -- Bo's Shield is countered,
+    Cy's is left standing, so the Revolt is cancelled; and a first Shield left standing cancels at once, the
+    remaining players are not asked."""
+    state = revolt_table(bo_area=[[TOWER[0]]], cy_area=[[STABLE[0]]],
+                         hands=((SHIELD[2],), (SHIELD[0],), (SHIELD[1],)))
+    play(state, ANA, {"type": "play", "card": REVOLT})
+    play(state, BO, {"type": "shield", "card": SHIELD[0]})
+    assert play(state, ANA, {"type": "shield", "card": SHIELD[2]}) == ["ShieldCountered"]
+    play(state, BO, {"type": "pass"})
+    assert rules.awaiting(state) == CY
+    play(state, CY, {"type": "shield", "card": SHIELD[1]})
+    assert options(state, ANA) == [{"type": "pass"}]
+    types = play(state, ANA, {"type": "pass"})
+    assert "ActionCancelled" in types and "ActionTookEffect" not in types
+    assert state["resolving"] is None and REVOLT in state["discard"]
+
+    state = revolt_table(bo_area=[[TOWER[0]]], cy_area=[[STABLE[0]]], hands=((), (SHIELD[0],), (SHIELD[1],)))
+    play(state, ANA, {"type": "play", "card": REVOLT})
+    play(state, BO, {"type": "shield", "card": SHIELD[0]})
+    types = play(state, ANA, {"type": "pass"})
+    assert "ActionCancelled" in types
+    assert rules.awaiting(state) != CY and hand(state, CY) == [SHIELD[1]]
+    assert state["resolving"] is None
 
 
 # ---------------------------------------------------------------- whose decision
