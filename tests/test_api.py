@@ -179,7 +179,10 @@ def test_illegal_move_is_422_with_a_reason_and_changes_nothing(table):
 
 
 def test_create_rejects_malformed_requests(client):
+    """Setup: "Players: 2 to 4" -- one or five players are refused, as is every other malformed request."""
     assert_problem(client.post("/matches", json={"game": "korona", "players": ["Solo"]}), 400)
+    problem = assert_problem(client.post("/matches", json={"game": "korona", "players": list("ABCDE")}), 400)
+    assert "korona is played by 2 to 4 players" in json.dumps(problem["errors"])
     assert_problem(client.post("/matches", json={"game": "chess", "players": ["A", "B"]}), 400)
     assert_problem(client.post("/matches", json={"game": "korona", "players": [{"name": "A", "client_seed": "bad seed!"},
                                                                                "B"]}), 400)

@@ -185,6 +185,20 @@ def test_donation_hand_card_goes_to_your_hand_hidden_from_third_seats():
     assert "hand" not in rules.view(state, CY)["players"][ANA]
 
 
+def test_a_hand_may_exceed_seven_after_a_donation_but_not_at_the_turns_end():
+    """Hand limit: "Players may temporarily exceed 7 cards during their turn (e.g., after drawing cards or
+    receiving cards from Donation), but must reduce to 7 by the turn's end"."""
+    mine = [DONATION[0], *FARMER[:7]]
+    state = table([mine, [KNIGHT[0]], []], [[], [], []])
+    play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
+    let_it_through(state, BO)
+    play(state, BO, {"type": "give", "card": KNIGHT[0]})
+    assert len(hand(state, ANA)) == 8 and rules.awaiting(state) == ANA
+    assert {"type": "end_turn"} not in options(state, ANA)
+    play(state, ANA, {"type": "discard", "card": FARMER[0]})
+    assert {"type": "end_turn"} in options(state, ANA)
+
+
 def test_donation_play_area_card_enters_your_play_area_where_you_wish():
     """Donation: "a card taken from their play area enters your play area, where you may place it
     anywhere you wish.\""""
@@ -515,6 +529,22 @@ def test_glorious_attack_only_full_stacks():
     play(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 3})
     let_it_through(state, BO)
     assert area(state, ANA) == [[FIELD[0], FARMER[0], FARMER[1], THIEF[0]]]
+
+
+def test_full_stacks_defend_against_steals_and_thieves_partial_ones_against_glorious_attack():
+    """Full stacks takeaways: "Completing a full stack grants defense against most steal actions and against
+    Thieves [...] Partial stacks, on the other hand, [...] are immune to Glorious Attack"."""
+    full, partial = [TOWER[0], ARCHER[0], ARCHER[1], ARCHER[2]], [STABLE[0], KNIGHT[0]]
+    state = table([[SNEAK[0], GLORIOUS[0]], [], []], [[[THIEF[0]]], [full, partial], []])
+    sends = {m.get("thief") for m in options(state, ANA) if m.get("card") == SNEAK[0]}
+    assert THIEF[0] in sends
+    glorious = {m["stack"] for m in options(state, ANA) if m.get("card") == GLORIOUS[0] and m.get("target") == BO}
+    assert glorious == {0}  # the full stack only
+    play(state, ANA, {"type": "play", "card": SNEAK[0], "target": BO, "thief": THIEF[0]})
+    let_it_through(state, BO)
+    assert {m.get("stack") for m in options(state, ANA)} == {None, 1}  # standalone or the partial stack, not full
+    play(state, ANA, {"type": "place", "card": THIEF[0]})
+    assert options(state, ANA) == [{"type": "take", "card": KNIGHT[0]}]  # nothing from the full stack
 
 
 def test_glorious_attack_cannot_take_a_protected_ruler_pair():

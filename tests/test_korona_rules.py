@@ -1008,7 +1008,8 @@ def _finish_with(area, roles, card, move_extra, hand_extra=2):
 
 
 def test_healer_combo_ruler_pair_and_a_40_point_healer():
-    """"Healer combo: Ruler pair + a 40 points scoring Healer" """
+    """"Healer combo: Ruler pair + a 40 points scoring Healer"; "The game ends [...] when a player achieves victory
+    by completing one of the 3 instant victory combos" """
     c = Cards()
     joker = c("joker")
     area = [[c("ruler"), c("ruler")], [c("stable"), c("knight")], [c("tower"), c("archer")], [c("field"), c("farmer")],
@@ -1134,7 +1135,8 @@ def test_play_continues_from_the_market_when_the_pile_runs_out():
 
 def test_match_ends_after_last_market_card():
     """"The player who takes the last card from the Market completes their turn as normal. After that, the game ends:
-    the player with the highest total score wins" """
+    the player with the highest total score wins"; "The game ends when either the decks are exhausted (both the
+    Draw Pile and Market Pile)" """
     c = Cards()
     last = c.filler(1)
     tower, stable = c("tower"), c("stable")
