@@ -5,6 +5,10 @@ from domain import fair
 from domain.crusader_kingdoms import rules
 
 SEED = b"crusader-kingdoms-test-seed-0001"
+DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3
+# the "Saladin and the 2nd Crusade" map's ids
+A_ANTIOCH, A_ALEPPO, A_LATAKIA, A_HOMS, A_TRIPOLI, A_DAMASCUS, A_SHAIZAR = 3, 4, 5, 9, 8, 12, 6
+A_JERUSALEM, A_ACRE, A_EDESSA, A_TURBESSEL, A_BANIAS = 16, 13, 1, 2, 14
 
 
 class Scripted(fair.Generator):
@@ -63,6 +67,19 @@ def zones(state: dict) -> list[list[int]]:
 def cards_of(state: dict, effect: str, deck: str, value: int | None = None) -> list[int]:
     return [c["id"] for c in state["cards"] if c["effect"] == effect and c["deck"] == deck
             and (value is None or c["value"] == value)]
+
+
+def troops(state: dict, deck: str, *values: int) -> list[int]:
+    """Distinct troop cards of the given values from a deck."""
+    out = []
+    for v in values:
+        out.append(next(c for c in cards_of(state, "troop", deck, v) if c not in out))
+    return out
+
+
+def named(state: dict, name: str, deck: str | None = None) -> int:
+    """The first card with this name (from this deck)."""
+    return next(c["id"] for c in state["cards"] if c["name"] == name and deck in (None, c["deck"]))
 
 
 def move_card(state: dict, card_id: int, target: list[int]) -> None:

@@ -6,6 +6,19 @@ import pytest
 from domain.crusader_kingdoms import rules
 from domain.errors import IllegalMove
 from tests.test_crusader_helpers import (
+    A_ALEPPO,
+    A_ANTIOCH,
+    A_DAMASCUS,
+    A_EDESSA,
+    A_HOMS,
+    A_JERUSALEM,
+    A_LATAKIA,
+    A_SHAIZAR,
+    A_TRIPOLI,
+    ALEPPO,
+    ANTIOCH,
+    DAMASCUS,
+    JERUSALEM,
     Scripted,
     cards_of,
     empty_hands,
@@ -15,22 +28,9 @@ from tests.test_crusader_helpers import (
     set_hand,
     set_round,
     table,
+    troops,
     types,
 )
-
-DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3
-# the "Saladin and the 2nd Crusade" map's ids
-A_ANTIOCH, A_ALEPPO, A_LATAKIA, A_HOMS, A_TRIPOLI, A_DAMASCUS, A_SHAIZAR = 3, 4, 5, 9, 8, 12, 6
-A_JERUSALEM, A_ACRE, A_EDESSA, A_TURBESSEL = 16, 13, 1, 2
-
-
-def troops(state, deck, *values):
-    """Distinct troop cards of the given values from a deck."""
-    out = []
-    for v in values:
-        out.append(next(c for c in cards_of(state, "troop", deck, v) if c not in out))
-    return out
-
 
 # ---------------------------------------------------------------- 4.2: the worked combat example
 
