@@ -12,6 +12,7 @@ from tests.test_crusader_helpers import (
     A_ALEPPO,
     A_ANTIOCH,
     A_BANIAS,
+    A_EDESSA,
     A_HOMS,
     A_LATAKIA,
     A_SHAIZAR,
@@ -303,6 +304,23 @@ def test_the_leader_adds_three_points_in_all_to_the_dice_its_owner_chooses():
     assert dict(events)["CombatResolved"]["attack_hits"] == 3
 
 
+def test_a_kingdom_gains_a_bonus_step_for_each_area_won_and_loses_one_for_each_area_lost():
+    """§6 "Cada vez que un jugador gana un área, avanza el Bonus de carta en 1 (o gira un castillo a su lado +1),
+    y cada vez que pierde un área, lo hace retroceder en 1." Two conquests of Aleppo's areas in one turn."""
+    state, _ = table(4)
+    empty_hands(state)
+    four_a, four_b = troops(state, "christian", 4, 4)
+    set_hand(state, ANTIOCH, [four_a, four_b])
+    rng = Scripted(dice=[[6] * 4, [1] * 3, [6] * 4, [1] * 2])
+    attack_with(state, ANTIOCH, A_ALEPPO, [four_a], rng)
+    play(state, ANTIOCH, {"type": "draw"}, rng)
+    assert (state["kingdoms"][ANTIOCH]["bonus"], state["kingdoms"][ALEPPO]["bonus"]) == (1, -1)
+    attack_with(state, ANTIOCH, A_EDESSA, [four_b], rng)
+    play(state, ANTIOCH, {"type": "reposition", "stack": A_EDESSA}, rng)
+    assert (state["kingdoms"][ANTIOCH]["bonus"], state["kingdoms"][ALEPPO]["bonus"]) == (1, -2)
+    assert state["areas"][str(A_EDESSA)] == {"owner": ANTIOCH, "castle": True, "plus": True}
+
+
 # ---------------------------------------------------------------- 8: the automated Muslims
 
 def muslim_cards(state, cards):
@@ -321,6 +339,24 @@ def test_a_muslim_event_affects_the_crusader_whose_round_it_is():
     assert dict(events)["MuslimCardRevealed"]["slot"] == 1
     assert dict(events)["RandomCardDiscarded"]["seat"] == 1
     assert state["kingdoms"][0]["hand"] == richard and len(state["kingdoms"][1]["hand"]) == len(leopold) - 2
+
+
+def test_a_crusader_who_passes_carries_its_hand_to_the_next_turn():
+    """§8.2 "Si un jugador pasa, ya no puede jugar y arrastra las cartas de su mano al siguiente turno siguiendo
+    las reglas normales." §8.3 "Los musulmanes alternan rondas de juego con los cruzados como si fueran un
+    jugador." """
+    state, rng = table(1)
+    kept = state["kingdoms"][0]["hand"][:3]
+    set_hand(state, 0, kept)
+    muslim_cards(state, cards_of(state, "leader", "muslim"))
+    events = play(state, 0, {"type": "discard", "card": kept[0]}, rng)
+    assert [p["seat"] for kind, p in events if kind == "RoundStarted"] == [1, 0]  # the Muslims', then the crusader's
+    events = play(state, 0, {"type": "pass"}, rng)
+    turn_one = types(events)[:types(events).index("TurnEnded")]
+    assert turn_one == ["Passed", "RoundStarted", "MuslimCardRevealed"]  # the Muslims play on, the crusader is out
+    drawn = next(p for kind, p in events if kind == "CardsDrawn" and p["seat"] == 0)
+    assert state["turn"] == 2 and drawn["kept"] == 2 and len(drawn["cards"]) == 8 - 2
+    assert set(kept[1:]) <= set(state["kingdoms"][0]["hand"]) and len(state["kingdoms"][0]["hand"]) == 8
 
 
 def test_each_muslim_round_reveals_the_first_card_drawn_and_applies_an_event_at_once():
