@@ -169,6 +169,21 @@ def test_castle_tokens_belong_to_one_kingdom_each_and_have_a_regular_and_a_plus_
     assert (shown[A_LATAKIA]["owner"], shown[A_LATAKIA]["plus"], shown[A_ANTIOCH]["plus"]) == (ANTIOCH, True, False)
 
 
+def test_each_kingdom_has_the_colour_of_its_deployment_table():
+    """§2.2 "Son de cuatro colores diferentes -uno por jugador-"; the colours of the tables in §7.1 (Damasco
+    Amarillo, Jerusalén Azul, Antioquía Rojo, Alepo Verde; Saladino Verde) and §8.1 (Ricardo Corazón de León Rojo,
+    Leopoldo V Azul, la 1ª Cruzada Rojo, Musulmanes Verde). A map file giving two kingdoms one colour is refused."""
+    expected = {1: ["red", "green"], 2: ["red", "blue", "green"], 3: ["green", "blue", "red"],
+                4: ["yellow", "blue", "red", "green"]}
+    for players, colours in expected.items():
+        state, _ = table(players)
+        assert [k["colour"] for k in rules.view(state, SPECTATOR)["kingdoms"]] == colours
+    board = default_map(4)
+    board["setups"]["4"][1]["colour"] = "yellow"
+    with pytest.raises(IllegalMove, match="two kingdoms one colour"):
+        rules.new_state({"players": ["a", "b", "c", "d"], "options": {"map": board}})
+
+
 def test_the_card_bonus_stays_between_minus_two_and_plus_two():
     """§2.3 "Su posición puede estar entre -2 y +2". An event moving it beyond either end leaves it there
     (Assassins lowering, Trade raising; a kingdom at +2 with no regular castle has nothing to exchange, C7)."""

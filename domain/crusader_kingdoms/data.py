@@ -42,6 +42,7 @@ class KingdomSchema(ma.Schema):
     cards = fields.Integer(required=True, validate=validate.Range(min=0, max=40))
     start = fields.List(fields.Integer(), required=True)
     automated = fields.Boolean(load_default=False)
+    colour = fields.String(load_default=None, validate=validate.Length(min=1, max=20))
 
 
 class MapSchema(ma.Schema):
@@ -80,6 +81,9 @@ class MapSchema(ma.Schema):
                                          "Muslim kingdom last", "setups")
             if int(count) >= 3 and automated:
                 raise ma.ValidationError(f"the {count}-player setup has no automated kingdom", "setups")
+            colours = [k["colour"] for k in kingdoms if k["colour"] is not None]
+            if len(set(colours)) != len(colours):
+                raise ma.ValidationError(f"the {count}-player setup gives two kingdoms one colour", "setups")
             taken = set()
             for kingdom in kingdoms:
                 for area in kingdom["start"]:

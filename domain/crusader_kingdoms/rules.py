@@ -35,7 +35,8 @@ def new_state(created: dict) -> dict:
     decks = load_decks(options.get("decks") or default_decks())
     kingdoms = []
     for index, k in enumerate(board["setups"][str(count)]):
-        kingdoms.append({"name": k["name"], "religion": k["religion"], "automated": k["automated"],
+        kingdoms.append({"name": k["name"], "religion": k["religion"], "colour": k["colour"],
+                         "automated": k["automated"],
                          "seat": None if k["automated"] else index, "castles": k["castles"], "supply": k["castles"],
                          "draw": k["cards"], "start": list(k["start"]), "hand": [], "bonus": 0, "persistent": [],
                          "passed": False, "army": [], "queue": []})
@@ -1078,6 +1079,7 @@ def view(state: dict, viewer) -> dict:
     kingdoms = []
     for k, kingdom in enumerate(state["kingdoms"]):
         entry = {"kingdom": k, "seat": kingdom["seat"], "name": kingdom["name"], "religion": kingdom["religion"],
+                 "colour": kingdom.get("colour"),  # absent from states folded before colours were read
                  "automated": kingdom["automated"], "hand_count": len(kingdom["hand"]), "bonus": kingdom["bonus"],
                  "castles": kingdom["castles"], "castles_in_supply": kingdom["supply"],
                  "castles_on_map": castles_on_map(state, k), "areas": owned(state, k),
