@@ -114,7 +114,8 @@ def playouts(seconds: float = 6.0) -> dict:
     chooser = random.Random(7)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        match = Match.create(uuid.uuid4(), "korona", ["A", "B", "C"], ["a", "b", "c"], {}, games.to_bytes(32, "big"))
+        match = Match.create(uuid.UUID(int=games + 1), "korona", ["A", "B", "C"], ["a", "b", "c"], {},
+                             games.to_bytes(32, "big"))
         match.start()
         while not match.finished:
             seat, move = random_move(match.state, chooser)

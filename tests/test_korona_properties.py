@@ -99,6 +99,10 @@ def play_out(seed: bytes, players: int, chooser: random.Random, check_event=None
         for other in range(players):
             if other != seat:
                 assert rules.legal_moves(match.state, other) == [], "a pending decision has exactly one owner"
+        if match.state["phase"] == "actions" and not match.state["steps"]:
+            for card in {m["card"] for m in moves if "card" in m}:
+                assert rules.legal_moves(match.state, seat, card) == [m for m in moves if m.get("card") == card], \
+                    "one card's moves, as decide checks them, are that card's share of all legal moves"
         before = match.version
         match.play(seat, chooser.choice(moves))
         if check_event:

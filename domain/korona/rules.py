@@ -210,16 +210,20 @@ def _extra_draw_moves(state: dict, card_id: int, hand: int, actions_left: int) -
     return [m for m, n in options if _excess(hand - 1 + n, actions_left - 1) <= allowed]
 
 
-def _action_moves(state: dict, seat: int) -> list[dict]:
+def _action_moves(state: dict, seat: int, only: int | None = None) -> list[dict]:
+    """The action step's moves; with `only`, just those of that card (what checking one move needs)."""
     player = state["players"][seat]
     hand, area, roles = player["hand"], player["area"], state["roles"]
     actions_left = MAX_ACTIONS - state["actions"]
     moves = []
     internal = None
-    for card_id in hand:
+    spots = {}  # a Build card's placements depend only on its name
+    for card_id in hand if only is None else [c for c in hand if c == only]:
         name = NAMES[card_id]
         if name in BUILD:
-            for stack, role in placements(area, card_id, roles):
+            if name not in spots:
+                spots[name] = placements(area, card_id, roles)
+            for stack, role in spots[name]:
                 moves.append(_compact({"type": "place", "card": card_id, "stack": stack, "role": role}))
         elif name == "extra_draw":
             moves += _extra_draw_moves(state, card_id, len(hand), actions_left)
@@ -233,7 +237,7 @@ def _action_moves(state: dict, seat: int) -> list[dict]:
             moves += [m for m in interactive.play_moves(state, seat, card_id)
                       if m.get("zone") != "hand" or _excess(len(hand), actions_left - 1) <= allowed]
         moves.append({"type": "discard", "card": card_id})
-    if state["actions"] >= 1 and len(hand) <= HAND_LIMIT:
+    if only is None and state["actions"] >= 1 and len(hand) <= HAND_LIMIT:
         moves.append({"type": "end_turn"})
     return moves
 
@@ -247,8 +251,9 @@ def awaiting(state: dict) -> int | None:
     return state["current"]
 
 
-def legal_moves(state: dict, seat: int) -> list[dict]:
-    """Every move the seat may make now, each exactly as POST /moves accepts it; empty if not its decision."""
+def legal_moves(state: dict, seat: int, card: int | None = None) -> list[dict]:
+    """Every move the seat may make now, each exactly as POST /moves accepts it; empty if not its decision.
+    With `card`, the action step lists only that card's moves."""
     if state["status"] != "active":
         return []
     if state["steps"]:
@@ -260,7 +265,7 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     if state["phase"] == "draw":
         return _draw_moves(state, len(hand))
     if state["phase"] == "actions":
-        return _action_moves(state, seat)
+        return _action_moves(state, seat, card)
     if state["phase"] == "excess":
         return [{"type": "discard", "card": c} for c in hand]
     return []
@@ -275,7 +280,7 @@ def _compact(move: dict) -> dict:
 def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     """The events that follow from a legal move; IllegalMove with the reason otherwise."""
     move = _compact(move)
-    if move not in legal_moves(state, seat):
+    if move not in legal_moves(state, seat, move.get("card") if isinstance(move.get("card"), int) else None):
         raise IllegalMove(explain(state, seat, move))
     table = _Table(state)
     kind = move["type"]

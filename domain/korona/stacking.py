@@ -49,9 +49,9 @@ def _lone(area: list[list[int]], name: str) -> list[int]:
 def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[int | None, str | None]]:
     """Every (stack index or None for standalone, Joker role) where the card may be placed."""
     name = NAMES[card_id]
-    open_stacks = [i for i, s in enumerate(area) if base(s) in STACK_MAX and not is_full(s)]
     if name in ("stable", "tower", "field"):
         return [(None, None)]
+    open_stacks = [i for i, s in enumerate(area) if base(s) in STACK_MAX and not is_full(s)]
     if name == "thief":
         return [(None, None)] + [(i, None) for i in open_stacks]
     if name in ("knight", "archer", "farmer"):
