@@ -158,7 +158,7 @@ def state_at_version(tmp: Path, samples: int = 60) -> dict:
         times = []
         for v in picks:
             start = time.perf_counter()
-            store.repository.get(match_id, version=v)
+            store.load(match_id, version=v)
             times.append((time.perf_counter() - start) * 1000)
         return statistics.median(times)
 

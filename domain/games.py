@@ -27,6 +27,13 @@ class Game:
     consequences: frozenset  # event types that only ever follow another event of the same move
     describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
+    all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper
+
+    def views(self, state: dict, viewers) -> dict:
+        """Each viewer's view of one state."""
+        if self.all_views:
+            return self.all_views(state, viewers)
+        return {viewer: self.view(state, viewer) for viewer in viewers}
 
 
 def registry() -> dict[str, Game]:

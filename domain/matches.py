@@ -45,11 +45,20 @@ def new_tokens(seats: int) -> tuple[dict, dict]:
     return tokens, hashes
 
 
+def apply_events(match: Match | None, events) -> Match | None:
+    """Each event mutates the match in turn: eventsourcing's project_aggregate without its per-event protocol
+    check (a runtime isinstance against a Protocol), which cost a tenth of a move's time; our events all mutate."""
+    for event in events:
+        match = event.mutate(match)
+    return match
+
+
 class Matches(Application):
     """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
 
     name = "herald"
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
+    snapshotting_projectors: ClassVar[dict] = {Match: apply_events}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def create(self, game: str, players: list[dict], options: dict | None = None,
@@ -79,7 +88,7 @@ class Matches(Application):
     def load(self, match_id, version: int | None = None, for_reading: bool = False) -> Match:
         """A match from the store; for_reading skips the defensive copy of a cached match (never mutate it)."""
         try:
-            return self.repository.get(uuid.UUID(str(match_id)), version=version,
+            return self.repository.get(uuid.UUID(str(match_id)), version=version, projector_func=apply_events,
                                        deepcopy_from_cache=not for_reading)
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None

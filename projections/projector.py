@@ -130,9 +130,8 @@ class Projector:
         game = GAMES[doc["created"]["game"]]
         tokens = doc.pop("tokens", None)
         fields = {"doc": dumps(doc)}
-        for viewer in viewers(doc):
-            shown = {**game.view(doc["state"], viewer), "version": doc["version"], "chain_head": doc["chain"]}
-            fields[view_field(viewer)] = dumps(shown)
+        for viewer, shown in game.views(doc["state"], viewers(doc)).items():
+            fields[view_field(viewer)] = dumps({**shown, "version": doc["version"], "chain_head": doc["chain"]})
         hashes = [(match_key(match_id), fields), (MATCHES, {match_id: dumps(summary(doc))})]
         if tokens:
             hashes.append((TOKENS, {digest: f"{match_id}:{role}" for digest, role in tokens.items()}))

@@ -18,6 +18,7 @@ GAME = Game(
     decide=rules.decide,
     evolve=rules.evolve,
     view=rules.view,
+    all_views=rules.views,
     redact=rules.redact,
     summary=rules.summary,
     undo_class=rules.undo_class,

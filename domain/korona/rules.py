@@ -451,19 +451,23 @@ def explain(state: dict, seat: int, move: dict) -> str:
 
 # ---------------------------------------------------------------- views
 
+def views(state: dict, viewers) -> dict:
+    """Several viewers' views of one state, the parts everyone sees (and the scores) worked out once."""
+    public = _public_view(state)
+    pending = public["pending"]
+    options = legal_moves(state, pending["seat"]) if pending else None
+    return {viewer: _own_view(public, state, viewer, options) for viewer in viewers}
+
+
 def view(state: dict, viewer) -> dict:
     """What a viewer sees: a seat its own hand, the referee everything, a spectator no hand."""
+    return views(state, [viewer])[viewer]
+
+
+def _public_view(state: dict) -> dict:
     roles = state["roles"]
     scores = final_scores(state)
-    players = []
-    for seat, p in enumerate(state["players"]):
-        entry = {"seat": seat, "name": p["name"], "hand_count": len(p["hand"]),
-                 "play_area": [[card(c, roles) for c in stack] for stack in p["area"]],
-                 "score": scores[seat]}
-        if viewer == "referee" or viewer == seat:
-            entry["hand"] = [card(c) for c in p["hand"]]
-        players.append(entry)
-    shown = {
+    return {
         "game": "korona",
         "status": state["status"],
         "current_seat": state["current"],
@@ -476,13 +480,24 @@ def view(state: dict, viewer) -> dict:
         "draw_pile_count": len(state["pile"]),
         "market": [card(c) for c in state["market"]],
         "discard_pile": [card(c) for c in state["discard"]],
-        "players": players,
+        "players": [{"seat": seat, "name": p["name"], "hand_count": len(p["hand"]),
+                     "play_area": [[card(c, roles) for c in stack] for stack in p["area"]], "score": scores[seat]}
+                    for seat, p in enumerate(state["players"])],
         "in_transit": [[card(t["card"]) for t in waiting] for waiting in state["transit"]],
         "pending": interactive.pending(state),
     }
-    if shown["pending"] and viewer in ("referee", shown["pending"]["seat"]):
-        shown["pending"]["options"] = legal_moves(state, shown["pending"]["seat"])
-    if viewer == "referee":
+
+
+def _own_view(public: dict, state: dict, viewer, options: list | None) -> dict:
+    """The public view plus what this viewer alone may see: its hand, its pending options; the referee all."""
+    referee = viewer == "referee"
+    shown = {**public, "players": [
+        {**entry, "hand": [card(c) for c in state["players"][seat]["hand"]]} if referee or viewer == seat else entry
+        for seat, entry in enumerate(public["players"])]}
+    pending = public["pending"]
+    if pending and viewer in ("referee", pending["seat"]):
+        shown["pending"] = {**pending, "options": options}
+    if referee:
         shown["draw_pile"] = [card(c) for c in state["pile"]]
     return shown
 
