@@ -374,6 +374,40 @@ def test_a_crusader_who_passes_carries_its_hand_to_the_next_turn():
     assert set(kept[1:]) <= set(state["kingdoms"][0]["hand"]) and len(state["kingdoms"][0]["hand"]) == 8
 
 
+@pytest.mark.parametrize("passed", [False, True])
+def test_a_crusader_who_has_passed_plays_no_responses(passed):
+    """§8.2 "Si un jugador pasa, ya no puede jugar" (RULINGS C15): Richard, holding a Leader, is asked to add
+    responses to Leopold V's attack only while he has not passed."""
+    state, rng = table(2)
+    empty_hands(state)
+    leader, troop = cards_of(state, "leader", "christian")[0], troops(state, "christian", 1)[0]
+    set_hand(state, 0, [leader])
+    set_hand(state, 1, [troop])
+    state["kingdoms"][0]["passed"] = passed
+    attack_with(state, 1, rules.attack_targets(state, 1)[0], [troop], rng)
+    asked = state["attack"] is not None and state["attack"]["stage"] == "respond" and rules.awaiting(state) == 0
+    assert asked is not passed
+    assert state["kingdoms"][0]["hand"] == [leader]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_crusaders_attack_only_the_muslims(players):
+    """§4.1 "El jugador selecciona un área fronteriza, que debe pertenecer a otro jugador o ser un reino
+    independiente" with §8.1 "Musulmanes (no jugador) [...] Resto de áreas" (RULINGS C20): in 1-2
+    players every area not a crusader's is Muslim, and a crusader never attacks the other crusader."""
+    state, _ = table(players)
+    muslims = rules.muslims(state)
+    for k in range(players):
+        targets = rules.attack_targets(state, k)
+        assert targets and all(state["areas"][str(a)]["owner"] == muslims for a in targets)
+    if players == 2:
+        ally_area = rules.owned(state, 1)[0]
+        border = next(a for a in rules.adjacent(state, ally_area) if state["areas"][str(a)]["owner"] == muslims)
+        set_area(state, border, 0)
+        assert ally_area in {b for a in rules.owned(state, 0) for b in rules.adjacent(state, a)}
+        assert ally_area not in rules.attack_targets(state, 0)
+
+
 def test_each_muslim_round_reveals_the_first_card_drawn_and_applies_an_event_at_once():
     """§8.3 "Cada ronda, revelan la primera carta de las que robaron ese turno, y la juegan siguiendo estas
     reglas: Eventos. Se aplican al instante." """

@@ -611,6 +611,8 @@ def flippable(state: dict) -> list[int]:
 
 
 def _responders(state: dict) -> list[int]:
+    """Who may put responses into the attack, in order: every other player with cards (in 1-2 player modes
+    not one who has passed: §8.2 "Si un jugador pasa, ya no puede jugar")."""
     attack = state["attack"]
     attacker = attack["attacker"]
     crusaders = humans(state)
@@ -620,6 +622,7 @@ def _responders(state: dict) -> list[int]:
             order = [defender] + [k for k in crusaders if k != defender]
         else:
             order = [k for k in crusaders if k != attacker]
+        order = [k for k in order if not state["kingdoms"][k]["passed"]]
     else:
         order = [(attacker + i) % len(crusaders) for i in range(1, len(crusaders))]
     return [k for k in order if state["kingdoms"][k]["hand"]]
