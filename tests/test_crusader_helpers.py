@@ -51,6 +51,16 @@ def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     return events
 
 
+def attack_with(state, seat, area, cards, rng, event=None):
+    """Seat attacks an area (or plays an attack event naming it), puts these cards down and stops."""
+    set_round(state, seat)
+    first = {"type": "play", "card": event, "stack": area} if event is not None else {"type": "take", "stack": area}
+    events = play(state, seat, first, rng)
+    for c in cards:
+        events += play(state, seat, {"type": "place", "card": c}, rng)
+    return events + play(state, seat, {"type": "pass"}, rng)
+
+
 def types(events) -> list[str]:
     return [kind for kind, _ in events]
 

@@ -21,6 +21,7 @@ from tests.test_crusader_helpers import (
     DAMASCUS,
     JERUSALEM,
     Scripted,
+    attack_with,
     cards_of,
     empty_hands,
     named,
@@ -35,16 +36,6 @@ from tests.test_crusader_helpers import (
 )
 
 SPECTATOR = None
-
-
-def attack_with(state, seat, area, cards, rng, event=None):
-    """Seat attacks an area (or plays an attack event naming it), puts these cards down and stops."""
-    set_round(state, seat)
-    first = {"type": "play", "card": event, "stack": area} if event is not None else {"type": "take", "stack": area}
-    events = play(state, seat, first, rng)
-    for c in cards:
-        events += play(state, seat, {"type": "place", "card": c}, rng)
-    return events + play(state, seat, {"type": "pass"}, rng)
 
 
 def rolled(events, side):
