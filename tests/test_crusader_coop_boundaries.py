@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from domain.crusader_kingdoms import rules
+from domain.crusader_kingdoms.moves import awaiting, legal_moves
+from domain.crusader_kingdoms.state import TURNS, adjacent
 from domain.errors import IllegalMove
 from tests.test_crusader_helpers import (
     A_ALEPPO,
@@ -50,7 +52,7 @@ def muslim_army_round(state, rng):
 
 def final(state, rng):
     """Play out the last turn with empty hands; the MatchFinished payload."""
-    state["turn"] = rules.TURNS
+    state["turn"] = TURNS
     empty_hands(state)
     return dict(pass_all(state, rng))["MatchFinished"]
 
@@ -69,8 +71,8 @@ def test_a_coop_conquest_offers_no_bonus_or_castle_reward(players):
     events = attack_with(state, 0, BORDER[players], [three], Scripted(dice=[[6, 6, 6]]))
     assert dict(events)["AreaConquered"]["area"] == BORDER[players]
     assert dict(events)["AttackCardsDiscarded"]["gain"] is False and state["attack"] is None
-    seat = rules.awaiting(state)
-    assert [m for m in rules.legal_moves(state, seat) if m["type"] in ("draw", "reposition")] == []
+    seat = awaiting(state)
+    assert [m for m in legal_moves(state, seat) if m["type"] in ("draw", "reposition")] == []
     assert "CastleFlipped" not in types(events) and not state["areas"][str(HOME[players])]["plus"]
     assert state["kingdoms"][0]["bonus"] == 0
 
@@ -86,7 +88,7 @@ def test_a_coop_trade_at_plus_two_turns_no_castle(players):
     set_hand(state, 0, [trade])
     state["kingdoms"][0]["bonus"] = 2
     set_round(state, 0)
-    assert [m for m in rules.legal_moves(state, 0) if m.get("card") == trade and m["type"] == "play"] == [
+    assert [m for m in legal_moves(state, 0) if m.get("card") == trade and m["type"] == "play"] == [
         {"type": "play", "card": trade}]
     events = play(state, 0, {"type": "play", "card": trade}, rng)
     assert "CastleFlipped" not in types(events) and "BonusChanged" not in types(events)
@@ -146,7 +148,7 @@ def test_the_muslim_army_attacks_the_lowest_id_area_that_borders_them():
     state, _ = table(2)
     set_area(state, 3, 0)
     set_area(state, 1, 1)
-    assert rules.adjacent(state, 3) == [1] and 4 in rules.adjacent(state, 5)
+    assert adjacent(state, 3) == [1] and 4 in adjacent(state, 5)
     events = muslim_army_round(state, Scripted(dice=[[1]]))
     assert (dict(events)["ArmyRolled"]["area"], dict(events)["AttackDeclared"]["area"]) == (5, 5)
     assert dict(events)["AttackDeclared"]["defender"] == 0
@@ -200,10 +202,10 @@ def test_the_defender_may_turn_two_adjacent_plus_castles_each_once():
     set_area(state, A_ALEPPO, ALEPPO, plus=True)
     set_area(state, A_HAMA, ALEPPO, plus=True)
     attack_with(state, ANTIOCH, A_SHAIZAR, [two], rng)
-    assert rules.legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_ALEPPO},
-                                                {"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
+    assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_ALEPPO},
+                                          {"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
     play(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
-    assert rules.legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
+    assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
     with pytest.raises(IllegalMove):
         rules.decide(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
     events = play(state, ALEPPO, {"type": "shield", "stack": A_HAMA}, rng)

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from domain import fair
 from domain.crusader_kingdoms import rules
+from domain.crusader_kingdoms.evolve import evolve
+from domain.crusader_kingdoms.moves import awaiting, legal_moves
+from domain.crusader_kingdoms.state import new_state
 
 SEED = b"crusader-kingdoms-test-seed-0001"
 DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3
@@ -36,10 +39,10 @@ class Scripted(fair.Generator):
 def table(players: int, options: dict | None = None, rng=None) -> tuple[dict, fair.Generator]:
     """A started state of the pure rules, and the generator that started it."""
     created = {"players": [f"P{i}" for i in range(players)], "options": options or {}, "await_client_seeds": False}
-    state = rules.new_state(created)
+    state = new_state(created)
     rng = rng or fair.Generator(SEED, "m", ["c"] * players)
     for kind, payload in rules.start(state, rng):
-        rules.evolve(state, kind, payload)
+        evolve(state, kind, payload)
     return state, rng
 
 
@@ -47,7 +50,7 @@ def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     """Decide a move and evolve the state with its events; returns the events."""
     events = rules.decide(state, seat, move, rng)
     for kind, payload in events:
-        rules.evolve(state, kind, payload)
+        evolve(state, kind, payload)
     return events
 
 
@@ -132,7 +135,7 @@ def pass_all(state: dict, rng) -> list:
     events = []
     turn = state["turn"]
     while state["status"] == "active" and state["turn"] == turn:
-        seat = rules.awaiting(state)
-        moves = rules.legal_moves(state, seat)
+        seat = awaiting(state)
+        moves = legal_moves(state, seat)
         events += play(state, seat, {"type": "pass"} if {"type": "pass"} in moves else moves[0], rng)
     return events

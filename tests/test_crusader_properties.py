@@ -8,8 +8,10 @@ import uuid
 import pytest
 
 from domain import fair
-from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.events import EVENTS
+from domain.crusader_kingdoms.moves import awaiting, legal_moves
+from domain.crusader_kingdoms.state import MAX_BONUS, MIN_BONUS, castles_on_map
+from domain.crusader_kingdoms.views import redact, view
 from domain.match import Match
 from domain.matches import event_record
 from replays import verify
@@ -34,8 +36,8 @@ def check(state: dict) -> None:
         assert places(state, deck) == [c["id"] for c in state["cards"] if c["deck"] == deck], deck
     for k, kingdom in enumerate(state["kingdoms"]):
         assert kingdom["supply"] >= 0
-        assert kingdom["supply"] + rules.castles_on_map(state, k) == kingdom["castles"], kingdom["name"]
-        assert rules.MIN_BONUS <= kingdom["bonus"] <= rules.MAX_BONUS
+        assert kingdom["supply"] + castles_on_map(state, k) == kingdom["castles"], kingdom["name"]
+        assert MIN_BONUS <= kingdom["bonus"] <= MAX_BONUS
     for area in state["areas"].values():
         assert not area["plus"] or area["castle"]
 
@@ -48,12 +50,12 @@ def play_out(seed: bytes, players: int, chooser: random.Random, each=None) -> Ma
     for _ in range(5000):
         if match.finished:
             break
-        seat = rules.awaiting(match.state)
-        moves = rules.legal_moves(match.state, seat)
+        seat = awaiting(match.state)
+        moves = legal_moves(match.state, seat)
         assert moves, "the awaited seat always has a legal move"
         for other in range(players):
             if other != seat:
-                assert rules.legal_moves(match.state, other) == []
+                assert legal_moves(match.state, other) == []
         if each:
             each(match)
         match.play(seat, chooser.choice(moves))
@@ -131,23 +133,23 @@ def test_a_seat_never_sees_another_hand_nor_a_pile(players):
         log = [(type(e).__name__, e.payload) for e in match.collect_events()][1:]
         public = set()
         for kind, payload in log:
-            public |= ids_in(rules.redact(kind, payload, None))
+            public |= ids_in(redact(kind, payload, None))
         for seat in range(players):
             secret = set(state["piles"]["christian"]) | set(state["piles"]["muslim"])
             for k, kingdom in enumerate(state["kingdoms"]):
                 if k != seat:
                     secret |= set(kingdom["hand"])
             secret -= public
-            shown = rules.view(state, seat)
+            shown = view(state, seat)
             assert "draw_piles" not in shown and not ids_in(shown) & secret
-            redacted = [rules.redact(kind, payload, seat) for kind, payload in log]
+            redacted = [redact(kind, payload, seat) for kind, payload in log]
             mine = set()
             for kind, payload in log:
                 if payload.get("seat") == seat or payload.get("from") == seat:
                     mine |= ids_in(payload)
             assert not ids_in(json.loads(json.dumps(redacted))) & (secret - mine)
-        seat = rules.awaiting(state)
-        match.play(seat, chooser.choice(rules.legal_moves(state, seat)))
+        seat = awaiting(state)
+        match.play(seat, chooser.choice(legal_moves(state, seat)))
         steps += 1
 
 

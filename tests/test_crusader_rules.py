@@ -4,6 +4,10 @@ from __future__ import annotations
 import pytest
 
 from domain.crusader_kingdoms import rules
+from domain.crusader_kingdoms.combat import flippable
+from domain.crusader_kingdoms.moves import awaiting, legal_moves
+from domain.crusader_kingdoms.state import adjacent, new_state, owned
+from domain.crusader_kingdoms.views import redact, view
 from domain.errors import IllegalMove
 from tests.test_crusader_helpers import (
     A_ALEPPO,
@@ -51,20 +55,20 @@ def test_worked_combat_example_of_section_4_2():
     set_area(state, A_HOMS, DAMASCUS, plus=True)
     state["kingdoms"][ANTIOCH]["bonus"] = 1
     set_round(state, ANTIOCH)
-    assert A_LATAKIA in rules.adjacent(state, A_HOMS)
+    assert A_LATAKIA in adjacent(state, A_HOMS)
 
     play(state, ANTIOCH, {"type": "take", "stack": A_HOMS}, rng)
     play(state, ANTIOCH, {"type": "place", "card": two}, rng)
     play(state, ANTIOCH, {"type": "place", "card": three}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    assert rules.awaiting(state) == DAMASCUS
-    assert rules.flippable(state) == []  # "No hay castillos +1 del defensor adyacentes a la zona atacada"
+    assert awaiting(state) == DAMASCUS
+    assert flippable(state) == []  # "No hay castillos +1 del defensor adyacentes a la zona atacada"
     play(state, DAMASCUS, {"type": "place", "card": leader, "stack": 1}, rng)
     events = play(state, DAMASCUS, {"type": "pass"}, rng)
     rolls = {p["side"]: p for kind, p in events if kind == "DiceRolled"}
     assert rolls["attack"]["count"] == 5 and rolls["attack"]["random"][0]["result"] == [1, 3, 4, 4, 6]
     assert rolls["defence"]["count"] == 4 and rolls["defence"]["random"][0]["result"] == [1, 1, 2, 3]
-    assert rules.awaiting(state) == DAMASCUS and state["attack"]["stage"] == "leaders"
+    assert awaiting(state) == DAMASCUS and state["attack"]["stage"] == "leaders"
     play(state, DAMASCUS, {"type": "reposition", "stack": 2}, rng)
     play(state, DAMASCUS, {"type": "reposition", "stack": 2}, rng)
     assert state["attack"]["dice"]["defence"] == [1, 1, 4, 3]
@@ -73,8 +77,8 @@ def test_worked_combat_example_of_section_4_2():
     assert (resolved["attack_hits"], resolved["defence_hits"], resolved["winner"]) == (3, 2, "attack")
     assert state["areas"][str(A_HOMS)] == {"owner": ANTIOCH, "castle": True, "plus": False}
     assert state["kingdoms"][DAMASCUS]["bonus"] == -1
-    assert rules.awaiting(state) == ANTIOCH
-    assert {"type": "draw"} in rules.legal_moves(state, ANTIOCH)
+    assert awaiting(state) == ANTIOCH
+    assert {"type": "draw"} in legal_moves(state, ANTIOCH)
     play(state, ANTIOCH, {"type": "draw"}, rng)
     assert state["kingdoms"][ANTIOCH]["bonus"] == 2
     # 4.1.7 "Las cartas utilizadas se pierden y van a la pila de descartadas."
@@ -128,10 +132,10 @@ def test_rounds_start_with_the_first_player_of_the_table_and_follow_its_order():
     assert state["current"] == DAMASCUS and state["kingdoms"][DAMASCUS]["name"] == "Emirate of Damascus"
     order = []
     for _ in range(4):
-        order.append(rules.awaiting(state))
+        order.append(awaiting(state))
         card_id = state["kingdoms"][order[-1]]["hand"][0]
         play(state, order[-1], {"type": "discard", "card": card_id}, rng)
-    assert order == [DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO] and rules.awaiting(state) == DAMASCUS
+    assert order == [DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO] and awaiting(state) == DAMASCUS
     events = pass_all(state, rng)
     assert dict(events)["RoundStarted"] == {"seat": 0, "slot": 0}
 
@@ -157,8 +161,8 @@ def test_attack_only_a_border_area_of_another_player_or_independent():
     4.1.1 "que debe pertenecer a otro jugador o ser un reino independiente". """
     state, _ = table(4)
     set_round(state, ANTIOCH)
-    attacks = {m["stack"] for m in rules.legal_moves(state, ANTIOCH) if m["type"] == "take"}
-    border = {b for a in (A_ANTIOCH, A_LATAKIA) for b in rules.adjacent(state, a)} - {A_ANTIOCH, A_LATAKIA}
+    attacks = {m["stack"] for m in legal_moves(state, ANTIOCH) if m["type"] == "take"}
+    border = {b for a in (A_ANTIOCH, A_LATAKIA) for b in adjacent(state, a)} - {A_ANTIOCH, A_LATAKIA}
     assert attacks == border
     with pytest.raises(IllegalMove, match="bordering"):
         rules.decide(state, ANTIOCH, {"type": "take", "stack": A_JERUSALEM}, Scripted())
@@ -170,7 +174,7 @@ def test_a_kingdom_without_areas_attacks_only_its_deployment_areas():
     set_area(state, A_ANTIOCH, ALEPPO)
     set_area(state, A_LATAKIA, None)
     set_round(state, ANTIOCH)
-    attacks = {m["stack"] for m in rules.legal_moves(state, ANTIOCH) if m["type"] == "take"}
+    attacks = {m["stack"] for m in legal_moves(state, ANTIOCH) if m["type"] == "take"}
     assert attacks == {A_ANTIOCH, A_LATAKIA}
 
 
@@ -184,12 +188,12 @@ def test_attack_cards_are_committed_face_down():
     set_hand(state, ANTIOCH, [troop, leader, turcopoles])
     set_round(state, ANTIOCH)
     play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    options = rules.legal_moves(state, ANTIOCH)
+    options = legal_moves(state, ANTIOCH)
     assert {"type": "place", "card": leader} in options and {"type": "place", "card": turcopoles} not in options
     assert {"type": "pass"} not in options  # at least one troop first
     events = play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
-    assert "card" not in rules.redact(*events[0], DAMASCUS) and "card" in rules.redact(*events[0], ANTIOCH)
-    assert rules.view(state, DAMASCUS)["attack"]["attack"] == [{"owner": ANTIOCH, "hidden": True}]
+    assert "card" not in redact(*events[0], DAMASCUS) and "card" in redact(*events[0], ANTIOCH)
+    assert view(state, DAMASCUS)["attack"]["attack"] == [{"owner": ANTIOCH, "hidden": True}]
 
 
 def test_any_player_may_add_responses_to_either_side():
@@ -205,8 +209,8 @@ def test_any_player_may_add_responses_to_either_side():
     play(state, ANTIOCH, {"type": "take", "stack": A_ALEPPO}, rng)
     play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    assert rules.awaiting(state) == JERUSALEM
-    options = rules.legal_moves(state, JERUSALEM)
+    assert awaiting(state) == JERUSALEM
+    options = legal_moves(state, JERUSALEM)
     assert {"type": "place", "card": leader, "stack": 0} in options
     assert {"type": "place", "card": leader, "stack": 1} in options
 
@@ -226,8 +230,8 @@ def test_the_defender_flips_adjacent_plus_castles_for_extra_dice():
     play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
     play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    assert rules.awaiting(state) == ALEPPO
-    assert rules.legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_ALEPPO}, {"type": "pass"}]
+    assert awaiting(state) == ALEPPO
+    assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_ALEPPO}, {"type": "pass"}]
     events = play(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
     defence = next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")
     assert defence["count"] == 2 + 1  # Shaizar's defence 2 (its castle is regular) + 1 flipped castle
@@ -284,7 +288,7 @@ def test_conquest_choice_and_bonus_clamping():
     play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
     events = play(state, ANTIOCH, {"type": "pass"}, rng)
     assert state["kingdoms"][ALEPPO]["bonus"] == -2 and "BonusChanged" not in types(events)
-    options = rules.legal_moves(state, ANTIOCH)
+    options = legal_moves(state, ANTIOCH)
     assert {"type": "draw"} not in options  # at +2 the advance becomes a +1 castle
     assert {m["stack"] for m in options} == {A_ANTIOCH, A_LATAKIA, A_ALEPPO}
     play(state, ANTIOCH, {"type": "reposition", "stack": A_LATAKIA}, rng)
@@ -298,7 +302,7 @@ def test_trade_at_plus_two_turns_a_castle_instead():
     set_hand(state, ANTIOCH, [trade])
     state["kingdoms"][ANTIOCH]["bonus"] = 2
     set_round(state, ANTIOCH)
-    options = [m for m in rules.legal_moves(state, ANTIOCH) if m.get("card") == trade and m["type"] == "play"]
+    options = [m for m in legal_moves(state, ANTIOCH) if m.get("card") == trade and m["type"] == "play"]
     assert options == [{"type": "play", "card": trade, "stack": A_ANTIOCH},
                        {"type": "play", "card": trade, "stack": A_LATAKIA}]
     play(state, ANTIOCH, options[0], rng)
@@ -315,7 +319,7 @@ def test_incursion_discards_a_troop_and_rolls_one_die():
     troop = troops(state, "christian", 1)[0]
     set_hand(state, ANTIOCH, [troop])
     set_round(state, ANTIOCH)
-    targets = {m["target"] for m in rules.legal_moves(state, ANTIOCH) if m["type"] == "play"}
+    targets = {m["target"] for m in legal_moves(state, ANTIOCH) if m["type"] == "play"}
     assert targets == {DAMASCUS, ALEPPO}  # Latakia borders Homs; Antioch and Turbessel border Aleppo
     before = list(state["kingdoms"][ALEPPO]["hand"])
     events = play(state, ANTIOCH, {"type": "play", "card": troop, "target": ALEPPO}, Scripted(dice=[[4]],
@@ -354,7 +358,7 @@ def test_an_event_can_lead_to_an_attack():
     set_round(state, DAMASCUS)
     events = play(state, DAMASCUS, {"type": "play", "card": campaign, "stack": 11}, rng)
     assert types(events) == ["EventPlayed", "AttackDeclared"]
-    assert state["attack"]["extra"] == 1 and rules.legal_moves(state, DAMASCUS) == [{"type": "pass"}]
+    assert state["attack"]["extra"] == 1 and legal_moves(state, DAMASCUS) == [{"type": "pass"}]
 
 
 def test_discard_is_face_down():
@@ -362,7 +366,7 @@ def test_discard_is_face_down():
     state, rng = table(4)
     card_id = state["kingdoms"][DAMASCUS]["hand"][0]
     events = play(state, DAMASCUS, {"type": "discard", "card": card_id}, rng)
-    assert "card" not in rules.redact(*events[0], JERUSALEM) and rules.redact(*events[0], DAMASCUS)["card"]
+    assert "card" not in redact(*events[0], JERUSALEM) and redact(*events[0], DAMASCUS)["card"]
     assert card_id in state["discards"]["muslim"]
 
 
@@ -370,7 +374,7 @@ def test_players_without_cards_can_only_pass():
     """4.6 "Los jugadores sin cartas solo pueden hacer esta acción." """
     state, _ = table(4)
     set_hand(state, DAMASCUS, [])
-    assert rules.legal_moves(state, DAMASCUS) == [{"type": "pass"}]
+    assert legal_moves(state, DAMASCUS) == [{"type": "pass"}]
 
 
 # ---------------------------------------------------------------- 5: end of turn
@@ -399,12 +403,12 @@ def test_deployment_of_three_and_four_players():
     """7.1 "Los jugadores colocan uno de sus castillos disponibles (en su lado regular) en cada una de sus áreas
     de inicio. Las áreas vacías son reinos independientes." """
     state, _ = table(4)
-    assert rules.owned(state, DAMASCUS) == [A_HOMS, A_DAMASCUS]
-    assert rules.owned(state, ALEPPO) == [A_EDESSA, A_ALEPPO]
+    assert owned(state, DAMASCUS) == [A_HOMS, A_DAMASCUS]
+    assert owned(state, ALEPPO) == [A_EDESSA, A_ALEPPO]
     assert state["kingdoms"][DAMASCUS]["supply"] == 5
     assert state["areas"][str(A_SHAIZAR)]["owner"] is None
     three, _ = table(3)
-    assert rules.owned(three, 0) == [A_EDESSA, A_ALEPPO, A_HOMS, A_DAMASCUS]
+    assert owned(three, 0) == [A_EDESSA, A_ALEPPO, A_HOMS, A_DAMASCUS]
     assert three["kingdoms"][0]["castles"] == 9
 
 
@@ -413,11 +417,11 @@ def test_christians_may_not_attack_each_other_with_three_players():
     state, _ = table(3)
     set_area(state, A_TRIPOLI, 1)
     set_round(state, 2)
-    assert A_TRIPOLI not in {m["stack"] for m in rules.legal_moves(state, 2) if m["type"] == "take"}
+    assert A_TRIPOLI not in {m["stack"] for m in legal_moves(state, 2) if m["type"] == "take"}
     four, _ = table(4)
     set_area(four, A_TRIPOLI, JERUSALEM)
     set_round(four, ANTIOCH)
-    assert A_TRIPOLI in {m["stack"] for m in rules.legal_moves(four, ANTIOCH) if m["type"] == "take"}
+    assert A_TRIPOLI in {m["stack"] for m in legal_moves(four, ANTIOCH) if m["type"] == "take"}
 
 
 def test_sudden_victory_with_every_castle_on_the_map():
@@ -467,14 +471,14 @@ def test_solo_and_coop_deployment_and_removed_cards():
     y los eventos; Mercenarios, Campaña de menor, Judíos, Sucesión, Atalayas y Tregua. Baraja cristiana. Retirar
     las cartas; Ataque conjunto, Asesinos, Trovadores y Espías." """
     state, _ = table(1)
-    assert rules.owned(state, 0) == [13] and len(rules.owned(state, 1)) == 13
+    assert owned(state, 0) == [13] and len(owned(state, 1)) == 13
     removed = sorted(state["cards"][c]["name"] for c in state["removed"]["muslim"])
     assert removed == sorted(["Troop 4", "Mercenaries", "Minor Campaign", "Jews", "Succession", "Watchtowers",
                               "Truce"])
     assert sorted(state["cards"][c]["name"] for c in state["removed"]["christian"]) == sorted(
         ["Joint Attack", "Assassins", "Troubadours", "Spies"])
     coop, _ = table(2)
-    assert rules.owned(coop, 0) == [5] and rules.owned(coop, 1) == [10]
+    assert owned(coop, 0) == [5] and owned(coop, 1) == [10]
     assert [len(k["hand"]) for k in coop["kingdoms"]] == [8, 8, 8]
 
 
@@ -502,7 +506,7 @@ def test_a_crusader_who_passes_is_out_but_the_muslims_play_on():
     events = play(state, 0, {"type": "pass"}, rng)
     revealed = [p for kind, p in events if kind == "MuslimCardRevealed" and p["source"] == "turn"]
     assert len(revealed) == 8 and state["turn"] == 2  # all of them, then the turn ended
-    assert rules.awaiting(state) == 0
+    assert awaiting(state) == 0
 
 
 def test_coop_muslim_round_follows_each_players_round():
@@ -703,17 +707,17 @@ def test_invalid_map_or_decks_are_refused_with_a_clear_message():
     """Maps and decks (pictures in the rulebook) are validated data: a broken file is refused, saying why."""
     created = {"players": ["a", "b", "c", "d"], "await_client_seeds": False}
     with pytest.raises(IllegalMove, match="borders 2 but not the other way round"):
-        rules.new_state({**created, "options": {"map": {"name": "x", "areas": [
+        new_state({**created, "options": {"map": {"name": "x", "areas": [
             {"id": 1, "name": "A", "defence": 1, "adjacent": [2]}, {"id": 2, "name": "B", "defence": 1,
                                                                      "adjacent": []}], "setups": {}}}})
     with pytest.raises(IllegalMove, match="invalid Crusader Kingdoms decks"):
-        rules.new_state({**created, "options": {"decks": {"christian": [{"name": "X", "effect": "nope",
-                                                                          "count": 1}], "muslim": []}}})
+        new_state({**created, "options": {"decks": {"christian": [{"name": "X", "effect": "nope",
+                                                                    "count": 1}], "muslim": []}}})
     with pytest.raises(IllegalMove, match="card ids run 0-89"):
-        rules.new_state({**created, "options": {"decks": {"christian": [{"name": "T", "effect": "troop",
-                                                                          "value": 1, "count": 50}],
-                                                          "muslim": [{"name": "T", "effect": "troop", "value": 1,
-                                                                      "count": 50}]}}})
+        new_state({**created, "options": {"decks": {"christian": [{"name": "T", "effect": "troop",
+                                                                    "value": 1, "count": 50}],
+                                                    "muslim": [{"name": "T", "effect": "troop", "value": 1,
+                                                                "count": 50}]}}})
 
 
 def test_a_match_may_bring_its_own_decks():

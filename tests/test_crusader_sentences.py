@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.data import RESPONSES, default_map
+from domain.crusader_kingdoms.moves import attack_targets, awaiting, legal_moves
+from domain.crusader_kingdoms.state import TURNS, adjacent, castles_on_map, muslims, new_state, owned
+from domain.crusader_kingdoms.views import redact, view
 from domain.errors import IllegalMove
 from tests.test_crusader_helpers import (
     A_ACRE,
@@ -55,7 +57,7 @@ def test_the_game_is_for_one_to_four_players():
         assert (state["mode"], state["map"]["name"]) == (mode, board)
     for players in (0, 5):
         with pytest.raises(IllegalMove, match="1 to 4 players"):
-            rules.new_state({"players": [f"P{i}" for i in range(players)], "options": {}})
+            new_state({"players": [f"P{i}" for i in range(players)], "options": {}})
 
 
 def test_two_decks_of_troop_event_and_response_cards():
@@ -83,13 +85,13 @@ def test_a_response_is_played_in_its_owners_round_or_in_another_players():
     set_hand(state, ANTIOCH, [two, leader])
     set_round(state, ANTIOCH)
     play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    assert {"type": "place", "card": leader} in rules.legal_moves(state, ANTIOCH)
+    assert {"type": "place", "card": leader} in legal_moves(state, ANTIOCH)
     set_hand(state, JERUSALEM, [other_leader])
     play(state, ANTIOCH, {"type": "place", "card": two}, rng)
     play(state, ANTIOCH, {"type": "place", "card": leader}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    assert rules.awaiting(state) == JERUSALEM
-    assert {"type": "place", "card": other_leader, "stack": 0} in rules.legal_moves(state, JERUSALEM)
+    assert awaiting(state) == JERUSALEM
+    assert {"type": "place", "card": other_leader, "stack": 0} in legal_moves(state, JERUSALEM)
 
 def test_the_incursion_card_makes_a_chosen_player_discard_at_random():
     """§2.1, the Incursion card: "Elige a un jugador que deberá descartar una carta al azar." Any opponent may be
@@ -98,7 +100,7 @@ def test_the_incursion_card_makes_a_chosen_player_discard_at_random():
     incursion = named(state, "Incursion", "christian")
     set_hand(state, ANTIOCH, [incursion])
     set_round(state, ANTIOCH)
-    targets = [m["target"] for m in rules.legal_moves(state, ANTIOCH) if m["type"] == "play"]
+    targets = [m["target"] for m in legal_moves(state, ANTIOCH) if m["type"] == "play"]
     assert targets == [DAMASCUS, JERUSALEM, ALEPPO]  # Jerusalem does not border Antioch
     hand = list(state["kingdoms"][JERUSALEM]["hand"])
     events = play(state, ANTIOCH, {"type": "play", "card": incursion, "target": JERUSALEM}, Scripted(choices=[5]))
@@ -124,9 +126,9 @@ def test_turcopoles_add_two_dice_to_the_defence_of_a_castle():
     play(state, DAMASCUS, {"type": "take", "stack": A_ACRE}, rng)
     play(state, DAMASCUS, {"type": "place", "card": troop}, rng)
     play(state, DAMASCUS, {"type": "pass"}, rng)
-    assert rules.awaiting(state) == JERUSALEM
-    assert rules.legal_moves(state, JERUSALEM) == [{"type": "place", "card": turcopoles, "stack": 1},
-                                                   {"type": "pass"}]
+    assert awaiting(state) == JERUSALEM
+    assert legal_moves(state, JERUSALEM) == [{"type": "place", "card": turcopoles, "stack": 1},
+                                             {"type": "pass"}]
     play(state, JERUSALEM, {"type": "place", "card": turcopoles, "stack": 1}, rng)
     events = play(state, JERUSALEM, {"type": "pass"}, rng)
     assert rolled(events, "defence")["count"] == state["map"]["areas"][str(A_ACRE)]["defence"] + 2 == 4
@@ -140,7 +142,7 @@ def test_turcopoles_add_two_dice_to_the_defence_of_a_castle():
     play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
     play(state, ANTIOCH, {"type": "place", "card": state["kingdoms"][ANTIOCH]["hand"][0]}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    assert rules.legal_moves(state, JERUSALEM) == [{"type": "pass"}]
+    assert legal_moves(state, JERUSALEM) == [{"type": "pass"}]
 
 
 def test_castle_tokens_belong_to_one_kingdom_each_and_have_a_regular_and_a_plus_side():
@@ -148,15 +150,15 @@ def test_castle_tokens_belong_to_one_kingdom_each_and_have_a_regular_and_a_plus_
     por jugador- y tienen dos caras: el lado regular y el marcado con +1"."""
     state, rng = table(4)
     for k, kingdom in enumerate(state["kingdoms"]):
-        assert rules.castles_on_map(state, k) + kingdom["supply"] == kingdom["castles"] == 7
+        assert castles_on_map(state, k) + kingdom["supply"] == kingdom["castles"] == 7
         assert all(state["areas"][str(a)] == {"owner": k, "castle": True, "plus": False} for a in kingdom["start"])
     walls = named(state, "Walls", "christian")
     set_hand(state, ANTIOCH, [walls])
     set_round(state, ANTIOCH)
     play(state, ANTIOCH, {"type": "play", "card": walls, "stack": A_LATAKIA}, rng)
     assert state["areas"][str(A_LATAKIA)] == {"owner": ANTIOCH, "castle": True, "plus": True}
-    assert rules.castles_on_map(state, ANTIOCH) == 2 and state["kingdoms"][ANTIOCH]["supply"] == 5
-    shown = {a["id"]: a for a in rules.view(state, SPECTATOR)["map"]["areas"]}
+    assert castles_on_map(state, ANTIOCH) == 2 and state["kingdoms"][ANTIOCH]["supply"] == 5
+    shown = {a["id"]: a for a in view(state, SPECTATOR)["map"]["areas"]}
     assert (shown[A_LATAKIA]["owner"], shown[A_LATAKIA]["plus"], shown[A_ANTIOCH]["plus"]) == (ANTIOCH, True, False)
 
 
@@ -168,11 +170,11 @@ def test_each_kingdom_has_the_colour_of_its_deployment_table():
                 4: ["yellow", "blue", "red", "green"]}
     for players, colours in expected.items():
         state, _ = table(players)
-        assert [k["colour"] for k in rules.view(state, SPECTATOR)["kingdoms"]] == colours
+        assert [k["colour"] for k in view(state, SPECTATOR)["kingdoms"]] == colours
     board = default_map(4)
     board["setups"]["4"][1]["colour"] = "yellow"
     with pytest.raises(IllegalMove, match="two kingdoms one colour"):
-        rules.new_state({"players": ["a", "b", "c", "d"], "options": {"map": board}})
+        new_state({"players": ["a", "b", "c", "d"], "options": {"map": board}})
 
 
 def test_the_card_bonus_stays_between_minus_two_and_plus_two():
@@ -220,12 +222,12 @@ def test_a_round_offers_one_of_attack_incursion_event_discard_or_pass():
     troop, trade = troops(state, "christian", 1)[0], named(state, "Trade", "christian")
     set_hand(state, ANTIOCH, [troop, trade])
     set_round(state, ANTIOCH)
-    moves = rules.legal_moves(state, ANTIOCH)
+    moves = legal_moves(state, ANTIOCH)
     kinds = {"attack" if m["type"] == "take" else "incursion" if m.get("card") == troop and m["type"] == "play"
              else "event" if m["type"] == "play" else m["type"] for m in moves}
     assert kinds == {"attack", "incursion", "event", "discard", "pass"}
     play(state, ANTIOCH, {"type": "play", "card": trade}, rng)
-    assert rules.awaiting(state) == ALEPPO
+    assert awaiting(state) == ALEPPO
 
 
 def test_an_event_is_shown_to_everyone():
@@ -236,7 +238,7 @@ def test_an_event_is_shown_to_everyone():
     set_round(state, ANTIOCH)
     events = play(state, ANTIOCH, {"type": "play", "card": trade}, rng)
     for viewer in (DAMASCUS, JERUSALEM, SPECTATOR):
-        assert rules.redact(*events[0], viewer)["card"]["name"] == "Trade"
+        assert redact(*events[0], viewer)["card"]["name"] == "Trade"
     assert types(events)[:2] == ["EventPlayed", "BonusChanged"]
 
 
@@ -259,7 +261,7 @@ def test_the_cards_are_revealed_and_then_the_combat_takes_place():
     play(state, ANTIOCH, {"type": "place", "card": three}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     play(state, DAMASCUS, {"type": "place", "card": leader, "stack": 1}, rng)
-    hidden = rules.view(state, JERUSALEM)["attack"]
+    hidden = view(state, JERUSALEM)["attack"]
     assert hidden["attack"] == [{"owner": ANTIOCH, "hidden": True}] * 2
     assert hidden["defence"] == [{"owner": DAMASCUS, "hidden": True}]
     events = play(state, DAMASCUS, {"type": "pass"}, rng)
@@ -267,7 +269,7 @@ def test_the_cards_are_revealed_and_then_the_combat_takes_place():
     revealed = dict(events)["CardsRevealed"]
     assert [c["id"] for c in revealed["attack"]] == [two, three] and [c["id"] for c in revealed["defence"]] == [leader]
     for viewer in (JERUSALEM, SPECTATOR):
-        shown = rules.view(state, viewer)["attack"]
+        shown = view(state, viewer)["attack"]
         assert [c["id"] for c in shown["attack"]] == [two, three] and shown["defence"][0]["name"] == "Leader"
 
 
@@ -300,11 +302,11 @@ def test_the_leader_adds_three_points_in_all_to_the_dice_its_owner_chooses():
     rng = Scripted(dice=[[6, 2, 3], [1, 1]])
     events = attack_with(state, ANTIOCH, A_SHAIZAR, [three, leader], rng)
     assert rolled(events, "attack")["count"] == 3  # a Leader adds no die
-    assert rules.legal_moves(state, ANTIOCH) == [{"type": "reposition", "stack": 1},
-                                                 {"type": "reposition", "stack": 2}, {"type": "pass"}]
+    assert legal_moves(state, ANTIOCH) == [{"type": "reposition", "stack": 1},
+                                           {"type": "reposition", "stack": 2}, {"type": "pass"}]
     play(state, ANTIOCH, {"type": "reposition", "stack": 2}, rng)
     play(state, ANTIOCH, {"type": "reposition", "stack": 1}, rng)
-    assert state["attack"]["dice"]["attack"] == [6, 3, 4] and rules.awaiting(state) == ANTIOCH
+    assert state["attack"]["dice"]["attack"] == [6, 3, 4] and awaiting(state) == ANTIOCH
     events = play(state, ANTIOCH, {"type": "reposition", "stack": 1}, rng)
     assert types(events)[:2] == ["LeaderPointAdded", "CombatResolved"]
     assert dict(events)["CombatResolved"]["attack_hits"] == 3
@@ -375,8 +377,8 @@ def test_a_crusader_who_has_passed_plays_no_responses(passed):
     set_hand(state, 0, [leader])
     set_hand(state, 1, [troop])
     state["kingdoms"][0]["passed"] = passed
-    attack_with(state, 1, rules.attack_targets(state, 1)[0], [troop], rng)
-    asked = state["attack"] is not None and state["attack"]["stage"] == "respond" and rules.awaiting(state) == 0
+    attack_with(state, 1, attack_targets(state, 1)[0], [troop], rng)
+    asked = state["attack"] is not None and state["attack"]["stage"] == "respond" and awaiting(state) == 0
     assert asked is not passed
     assert state["kingdoms"][0]["hand"] == [leader]
 
@@ -387,16 +389,16 @@ def test_crusaders_attack_only_the_muslims(players):
     independiente" with §8.1 "Musulmanes (no jugador) [...] Resto de áreas" (RULINGS C20): in 1-2
     players every area not a crusader's is Muslim, and a crusader never attacks the other crusader."""
     state, _ = table(players)
-    muslims = rules.muslims(state)
+    m = muslims(state)
     for k in range(players):
-        targets = rules.attack_targets(state, k)
-        assert targets and all(state["areas"][str(a)]["owner"] == muslims for a in targets)
+        targets = attack_targets(state, k)
+        assert targets and all(state["areas"][str(a)]["owner"] == m for a in targets)
     if players == 2:
-        ally_area = rules.owned(state, 1)[0]
-        border = next(a for a in rules.adjacent(state, ally_area) if state["areas"][str(a)]["owner"] == muslims)
+        ally_area = owned(state, 1)[0]
+        border = next(a for a in adjacent(state, ally_area) if state["areas"][str(a)]["owner"] == m)
         set_area(state, border, 0)
-        assert ally_area in {b for a in rules.owned(state, 0) for b in rules.adjacent(state, a)}
-        assert ally_area not in rules.attack_targets(state, 0)
+        assert ally_area in {b for a in owned(state, 0) for b in adjacent(state, a)}
+        assert ally_area not in attack_targets(state, 0)
 
 
 def test_each_muslim_round_reveals_the_first_card_drawn_and_applies_an_event_at_once():
@@ -429,7 +431,7 @@ def test_muslim_responses_wait_face_up_in_the_order_they_came_out():
     set_area(state, 13, 1, castle=False)
     play(state, 0, {"type": "pass"}, Scripted())
     assert state["kingdoms"][1]["queue"] == [second, first]
-    assert [c["id"] for c in rules.view(state, SPECTATOR)["kingdoms"][1]["responses"]] == [second, first]
+    assert [c["id"] for c in view(state, SPECTATOR)["kingdoms"][1]["responses"]] == [second, first]
 
     state, _ = table(1)
     empty_hands(state)
@@ -499,13 +501,13 @@ def test_joint_attack_lets_players_of_the_attackers_religion_add_troops():
     rng = Scripted(dice=[[1] * 5, [1, 1]])
     set_round(state, JERUSALEM)
     play(state, JERUSALEM, {"type": "play", "card": joint, "stack": A_BANIAS}, rng)
-    assert {"type": "pass"} in rules.legal_moves(state, JERUSALEM)
+    assert {"type": "pass"} in legal_moves(state, JERUSALEM)
     play(state, JERUSALEM, {"type": "place", "card": two}, rng)
     play(state, JERUSALEM, {"type": "pass"}, rng)
-    assert rules.legal_moves(state, ANTIOCH) == [{"type": "place", "card": three, "stack": 0}, {"type": "pass"}]
+    assert legal_moves(state, ANTIOCH) == [{"type": "place", "card": three, "stack": 0}, {"type": "pass"}]
     play(state, ANTIOCH, {"type": "place", "card": three, "stack": 0}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    assert rules.legal_moves(state, ALEPPO) == [{"type": "pass"}]  # a Muslim may not join
+    assert legal_moves(state, ALEPPO) == [{"type": "pass"}]  # a Muslim may not join
     events = play(state, ALEPPO, {"type": "pass"}, rng)
     assert rolled(events, "attack")["count"] == 5
 
@@ -567,11 +569,11 @@ def test_a_truce_stops_both_kingdoms_attacking_each_other_for_the_turn():
     play(state, DAMASCUS, {"type": "play", "card": truce, "target": ANTIOCH}, rng)
     assert state["truces"] == [[DAMASCUS, ANTIOCH]] and state["kingdoms"][DAMASCUS]["persistent"] == [truce]
     set_round(state, ANTIOCH)
-    moves = rules.legal_moves(state, ANTIOCH)
+    moves = legal_moves(state, ANTIOCH)
     assert A_HOMS not in {m["stack"] for m in moves if m["type"] == "take"}
     assert {"type": "play", "card": state["kingdoms"][ANTIOCH]["hand"][0], "target": DAMASCUS} in moves
     set_round(state, DAMASCUS)
-    assert A_LATAKIA not in {m["stack"] for m in rules.legal_moves(state, DAMASCUS) if m["type"] == "take"}
+    assert A_LATAKIA not in {m["stack"] for m in legal_moves(state, DAMASCUS) if m["type"] == "take"}
     pass_all(state, rng)
     assert state["truces"] == [] and state["turn"] == 2
 
@@ -588,8 +590,8 @@ def test_spies_take_a_random_card_that_only_the_two_players_see():
     assert taken["card"]["id"] == hand[3] and taken["random"][0]["kind"] == "choice"
     assert state["kingdoms"][ANTIOCH]["hand"] == [hand[3]] and hand[3] not in state["kingdoms"][DAMASCUS]["hand"]
     event = ("CardTaken", taken)
-    assert "card" in rules.redact(*event, DAMASCUS) and "card" in rules.redact(*event, ANTIOCH)
-    assert "card" not in rules.redact(*event, JERUSALEM) and "card" not in rules.redact(*event, SPECTATOR)
+    assert "card" in redact(*event, DAMASCUS) and "card" in redact(*event, ANTIOCH)
+    assert "card" not in redact(*event, JERUSALEM) and "card" not in redact(*event, SPECTATOR)
 
 
 def test_a_players_walls_turn_one_of_its_regular_castles_to_plus_one():
@@ -599,7 +601,7 @@ def test_a_players_walls_turn_one_of_its_regular_castles_to_plus_one():
     walls = named(state, "Walls", "muslim")
     set_hand(state, DAMASCUS, [walls])
     set_round(state, DAMASCUS)
-    options = [m for m in rules.legal_moves(state, DAMASCUS) if m.get("card") == walls and m["type"] == "play"]
+    options = [m for m in legal_moves(state, DAMASCUS) if m.get("card") == walls and m["type"] == "play"]
     assert [m["stack"] for m in options] == [A_HOMS, 12]
     play(state, DAMASCUS, {"type": "play", "card": walls, "stack": A_HOMS}, rng)
     assert state["areas"][str(A_HOMS)]["plus"] and walls in state["discards"]["muslim"]
@@ -633,5 +635,5 @@ def test_the_game_has_three_turns_and_the_marker_advances_when_everyone_has_pass
         pass_all(state, rng)
         assert state["turn"] == turn + 1 or state["status"] == "finished"
         seen.append(state["turn"])
-    assert seen[0] == 1 and max(seen) == rules.TURNS == 3
+    assert seen[0] == 1 and max(seen) == TURNS == 3
     assert state["status"] == "finished"

@@ -28,8 +28,9 @@ Conquest reward: {"type": "draw"} advances the card bonus, {"type": "reposition"
 """
 from domain.games import Game
 
-from . import rules
+from . import evolve, moves, rules, views
 from .events import EVENTS
+from .state import new_state
 from .timeline import describe
 
 GAME = Game(
@@ -37,15 +38,15 @@ GAME = Game(
     min_players=1,
     max_players=4,
     events=EVENTS,
-    new_state=rules.new_state,
+    new_state=new_state,
     start=rules.start,
-    legal_moves=rules.legal_moves,
-    awaiting=rules.awaiting,
+    legal_moves=moves.legal_moves,
+    awaiting=moves.awaiting,
     decide=rules.decide,
-    evolve=rules.evolve,
-    view=rules.view,
-    redact=rules.redact,
-    summary=rules.summary,
+    evolve=evolve.evolve,
+    view=views.view,
+    redact=views.redact,
+    summary=views.summary,
     undo_class=rules.undo_class,
     backup=rules.backup,
     consequences=rules.CONSEQUENCES,
