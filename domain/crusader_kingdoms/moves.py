@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .combat import flippable
+from .data import RESPONSES
 from .state import MAX_BONUS, adjacent, coop, effect, humans, muslims, owned, regular_castles, truce
 
 
@@ -102,7 +103,7 @@ def _action_moves(state: dict, k: int) -> list[dict]:
         for o in bordering(state, k):
             moves += [{"type": "play", "card": c, "target": o} for c in troops]
     for c in hand:
-        if effect(state, c) not in ("troop", *("leader", "defence_dice", "regroup")):
+        if effect(state, c) not in ("troop", *RESPONSES):
             moves += _event_moves(state, k, c)
     moves += [{"type": "discard", "card": c} for c in hand]
     moves.append({"type": "pass"})

@@ -13,7 +13,6 @@ NAMES: tuple[str, ...] = tuple(
 )
 DECK_SIZE = len(NAMES)
 
-BASES = ("stable", "tower", "field")
 STACK_MAX = {"ruler": 2, "healer": 2, "stable": 3, "tower": 4, "field": 4}
 ROLE_BASE = {"farmer": "field", "archer": "tower", "knight": "stable", "healer": "healer", "ruler": "ruler"}
 JOKER_ROLES = tuple(ROLE_BASE)

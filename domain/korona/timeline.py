@@ -5,7 +5,6 @@ from .cards import NAMES
 
 TITLES = {"extra_draw": "Extra Draw", "internal_move": "Internal Move", "tactical_swap": "Tactical Swap",
           "sneak_attack": "Sneak Attack", "glorious_attack": "Glorious Attack"}
-BASE_TITLES = {"stable": "Stable", "tower": "Tower", "field": "Field", "ruler": "Ruler", "healer": "Healer"}
 
 
 def title(name: str) -> str:
