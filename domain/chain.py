@@ -16,3 +16,12 @@ def link(previous: str, version: int, type_: str, payload: dict) -> str:
     """The chain value of an event: SHA-256 of the previous chain's bytes and the event's canonical JSON."""
     body = canonical({"version": version, "type": type_, "payload": payload})
     return hashlib.sha256(bytes.fromhex(previous) + body).hexdigest()
+
+
+def links_after(previous: str, version: int, events: list[tuple[str, dict]]) -> list[str]:
+    """The chain values that events would take if appended after the event at `version` whose chain is `previous`."""
+    chains = []
+    for offset, (type_, payload) in enumerate(events, start=1):
+        previous = link(previous, version + offset, type_, payload)
+        chains.append(previous)
+    return chains

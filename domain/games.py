@@ -24,7 +24,6 @@ class Game:
     summary: Callable  # (state) -> short public dict for match lists
     undo_class: Callable  # (type, payload) -> what an event means for a take-back (see domain/undo.py)
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
-    consequences: frozenset  # event types that only ever follow another event of the same move
     describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
     all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper

@@ -11,6 +11,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from domain import fair
+from domain.chain import links_after
 from domain.errors import IllegalMove
 from domain.games import GAMES
 from domain.match import Match
@@ -53,6 +54,22 @@ def apply_events(match: Match | None, events) -> Match | None:
     return match
 
 
+def game_rules(game: str, players: int):
+    """The rules of a game Herald referees, for that many players, or IllegalMove saying why not."""
+    if game not in GAMES:
+        raise IllegalMove(f"unknown game {game!r}; Herald referees {', '.join(sorted(GAMES))}")
+    rules = GAMES[game]
+    if not rules.min_players <= players <= rules.max_players:
+        raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
+    return rules
+
+
+def _begins(match: Match, seat: int, move: dict, span: list[dict]) -> bool:
+    """Whether this move, played now, records exactly the log's next events (the same chain values)."""
+    events = match.game.decide(match.state, seat, move, match.rng())
+    return links_after(match.chain, match.version, events) == [e["chain"] for e in span[:len(events)]]
+
+
 class Matches(Application):
     """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
 
@@ -64,11 +81,7 @@ class Matches(Application):
     def create(self, game: str, players: list[dict], options: dict | None = None,
                await_client_seeds: bool = False) -> tuple[Match, dict]:
         """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once)."""
-        if game not in GAMES:
-            raise IllegalMove(f"unknown game {game!r}; Herald referees {', '.join(sorted(GAMES))}")
-        rules = GAMES[game]
-        if not rules.min_players <= len(players) <= rules.max_players:
-            raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
+        game_rules(game, len(players))
         tokens, hashes = new_tokens(len(players))
         client_seeds = [p.get("client_seed") or (None if await_client_seeds else fair.new_client_seed())
                         for p in players]
@@ -129,7 +142,7 @@ class Matches(Application):
         log = self.history(match_id)
         current = match.state.get("current") if match.state["status"] == "active" else None
         target = take_back_target(log, seat, match.game.undo_class, current)
-        restored = self.load(match_id, version=target).state
+        restored = self.at_rest(match_id, target, log[target:]).state
         return self.act(match_id, lambda m: m.take_back(seat, target, restored))[:2]
 
     def back_up(self, match_id, to_version: int, reason: str, request_id: str | None = None,
@@ -142,12 +155,7 @@ class Matches(Application):
         if request_id is not None:
             match._pending_request(request_id)
         span = self.history(match_id, after=to_version)
-        follows = span[0]["type"] in match.game.consequences or (
-            span[0]["type"] == "CardsDrawn" and span[0]["payload"].get("step") == "extra_draw")
-        if follows:
-            raise IllegalMove(f"version {to_version} is in the middle of a move ({span[0]['type']} follows it); "
-                              "back up to the version before the move or after it")
-        restored = self.load(match_id, version=to_version).state
+        restored = self.at_rest(match_id, to_version, span).state
 
         def command(m: Match) -> None:
             if ruling:
@@ -155,6 +163,21 @@ class Matches(Application):
             m.back_up(to_version, reason, restored, span, request_id)
 
         return self.act(match_id, command)[:2]
+
+    def at_rest(self, match_id, version: int, span: list[dict]) -> Match:
+        """The match at a version between two moves, or IllegalMove: a seat was to decide there, and the log `span`
+        after it goes on with a platform event or with the events of one legal move of that seat."""
+        past = self.load(match_id, version=version)
+        game = past.game
+        seat = game.awaiting(past.state) if past.state["status"] == "active" else None
+        moves = game.legal_moves(past.state, seat) if seat is not None else []
+        if not moves:
+            raise IllegalMove(f"version {version} is in the middle of a move or of the setup (no seat was to decide "
+                              "there); back up to a version between two moves")
+        if span and span[0]["type"] in game.events and not any(_begins(past, seat, move, span) for move in moves):
+            raise IllegalMove(f"version {version} is in the middle of a move ({span[0]['type']} follows it); "
+                              "back up to the version before the move or after it")
+        return past
 
     def history(self, match_id, after: int = 0, upto: int | None = None) -> list[dict]:
         """The full, unredacted log of a match, or the part after `after` up to `upto`."""

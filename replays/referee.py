@@ -9,12 +9,11 @@ from __future__ import annotations
 import copy
 import uuid
 
-from domain.chain import link
+from domain.chain import links_after
 from domain.errors import IllegalMove
 from domain.events import evolve_state
-from domain.games import GAMES
 from domain.match import Match
-from domain.matches import event_record
+from domain.matches import event_record, game_rules
 from domain.undo import take_back_target
 from replays import verify
 
@@ -34,14 +33,6 @@ def parse(lines) -> tuple[dict, list[dict]]:
         raise Rejected(0, f"not a herald-log-v1 export: {error}") from None
 
 
-def _chains(match: Match, events: list[tuple[str, dict]]) -> list[str]:
-    chains, previous = [], match.chain
-    for offset, (type_, payload) in enumerate(events, start=1):
-        previous = link(previous, match.version + offset, type_, payload)
-        chains.append(previous)
-    return chains
-
-
 class Rereferee:
     """Rebuilds a match from its log, deciding every move again."""
 
@@ -57,10 +48,12 @@ class Rereferee:
         if self.header.get("match_id") != match_id:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
         created = self.log[0]["payload"]
-        if created.get("game") not in GAMES:
-            raise Rejected(1, f"unknown game {created.get('game')!r}")
-        self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
-                                  token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"))
+        try:
+            game_rules(created.get("game"), len(created["players"]))
+            self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
+                                      token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"))
+        except IllegalMove as error:
+            raise Rejected(1, f"MatchCreated: {error}") from None
         self.records: list[dict] = []
         self._accept()
 
@@ -134,7 +127,7 @@ class Rereferee:
         near_miss = None
         for move in game.legal_moves(match.state, seat):
             events = game.decide(match.state, seat, move, match.rng())
-            chains = _chains(match, events)
+            chains = links_after(match.chain, match.version, events)
             if chains == [e["chain"] for e in self.log[position:position + len(chains)]]:
                 match.play(seat, move)
                 return

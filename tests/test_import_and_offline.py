@@ -114,7 +114,17 @@ def other_header(edited):
     return edited, 1, "the header's match_id differs"
 
 
-@pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header])
+def bad_map(edited):
+    edited[1]["payload"].update(game="crusader_kingdoms", options={"map": {"name": "x"}})
+    return rechain(edited), 1, "MatchCreated: invalid Crusader Kingdoms map"
+
+
+def five_players(edited):
+    edited[1]["payload"]["players"] += ["Di", "Ed"]
+    return rechain(edited), 1, "MatchCreated: korona is played by 2 to 4 players"
+
+
+@pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header, bad_map, five_players])
 def test_a_corrupted_log_is_refused_naming_its_first_bad_version(sqlite_client, log_lines, corrupt):
     """Offline and over HTTP: the first illegal move, mismatching result or broken link is named by its version,
     and the refused import stores nothing."""

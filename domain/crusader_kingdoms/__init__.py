@@ -49,7 +49,6 @@ GAME = Game(
     summary=views.summary,
     undo_class=rules.undo_class,
     backup=rules.backup,
-    consequences=rules.CONSEQUENCES,
     describe=describe,
     options=frozenset({"map", "decks"}),
 )

@@ -10,7 +10,6 @@ from domain.errors import IllegalMove
 from .actions import incursion, play_event
 from .combat import attack_step, combat
 from .data import RELIGIONS
-from .evolve import EVOLVE
 from .moves import decider, explain, legal_moves
 from .muslims import muslim_round
 from .state import SIDES, card, coop, effect, muslims
@@ -119,15 +118,14 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
 
 SETUP = ("CardsRemoved", "DeckShuffled", "CastlesDeployed")
 ACTION_STARTS = ("Passed", "CardDiscarded", "IncursionMade", "EventPlayed")
-MOVE_STARTS = ("AttackDeclared", "CardCommitted", "CommitClosed", "ResponsePlaced", "ResponsesDone", "CastleFlipped",
-               "FlipsDone", "LeaderPointAdded", "LeaderDone", "BonusChanged", *ACTION_STARTS)
-CONSEQUENCES = frozenset(t for t in EVOLVE if t not in MOVE_STARTS) | {"SeedRevealed"}
 
 
 def undo_class(type_: str, payload: dict) -> str:
     """What an event means for a take-back (domain/undo.py)."""
-    if type_ in ACTION_STARTS or (type_ == "AttackDeclared" and "army" not in payload):
+    if type_ in ACTION_STARTS or (type_ == "AttackDeclared" and "army" not in payload and "event" not in payload):
         return "action-start"
+    if type_ == "AttackDeclared" and "event" in payload:
+        return "action"  # the attack an event card began: taken back with its EventPlayed
     if type_ in ("CardCommitted", "CommitClosed"):
         return "action"
     if type_ in ("DiceRolled", "RandomCardDiscarded", "CardTaken", "ArmyRolled", "DeckReshuffled", "IncursionMade",

@@ -23,6 +23,5 @@ GAME = Game(
     summary=rules.summary,
     undo_class=rules.undo_class,
     backup=rules.backup,
-    consequences=rules.CONSEQUENCES,
     describe=describe,
 )

@@ -114,6 +114,8 @@ def step_moves(state: dict, step: dict) -> list[dict]:
         return options
     if kind == "pass_on":
         return _passable(state, step["owner"])
+    if kind == "steal":
+        return []  # inside a Glorious Attack's move: the rules take the stack, nobody decides
     if kind == "reposition":
         options = [{"type": "pass"}]
         for card_id, source, target, role in moves_within(players[step["seat"]]["area"], state["roles"]):

@@ -523,8 +523,6 @@ def redact(type_: str, payload: dict, viewer) -> dict:
 # ---------------------------------------------------------------- undo
 
 SETUP = ("DeckShuffled", "FirstSeatChosen", "CardsDealt", "MarketRevealed")
-CONSEQUENCES = frozenset({*SETUP, "MarketRefilled", "CardMoved", "HandLimitExceeded", "TurnStarted", "VictoryDeclared",
-                          "MatchFinished", "ActionCancelled", "ActionTookEffect", "StackStolen", "SeedRevealed"})
 
 
 def undo_class(type_: str, payload: dict) -> str:
