@@ -127,6 +127,14 @@ class MatchView(MethodView):
         return jsonify(current_view(match, role))
 
 
+@blp.route("/matches/<match_id>/spectator-view")
+class SpectatorView(MethodView):
+    @blp.response(200, schemas.ViewSchema)
+    def get(self, match_id):
+        """What anyone may watch, no token needed: the table as every seat sees it, with no hand and no pile order."""
+        return jsonify(current_view(load(match_id), None))
+
+
 @blp.route("/matches/<match_id>/legal-moves")
 class LegalMoves(MethodView):
     @blp.response(200, schemas.LegalMovesSchema)

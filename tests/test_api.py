@@ -60,6 +60,22 @@ def test_a_seat_sees_its_own_hand_only_and_the_referee_sees_the_pile(client):
     assert len(referee["draw_pile"]) == referee["draw_pile_count"] == 90 - 15 - 3
 
 
+@pytest.mark.parametrize("game, players", [("korona", ["Ana", "Bo", "Cy"]),
+                                           ("crusader_kingdoms", ["Saladin", "Baldwin", "Raymond"])])
+def test_anyone_may_watch_the_spectator_view_which_shows_no_hidden_card(client, context, game, players):
+    """The spectator view of the projections is served without a token: hand counts, never a hand or the pile."""
+    table = Table(client, players, game)
+    watched = client.get(f"/matches/{table.id}/spectator-view")
+    assert watched.status_code == 200
+    shown = watched.get_json()
+    referee = table.view()
+    assert shown["version"] == referee["version"] and shown["status"] == "active"
+    assert '"hand"' not in json.dumps(shown) and "draw_pile" not in shown and "draw_piles" not in shown
+    assert "options" not in json.dumps(shown.get("pending") or {})
+    assert context.projector.view(table.id, None) == shown  # served from the Redis projection
+    assert client.get("/matches/00000000-0000-0000-0000-000000000000/spectator-view").status_code == 404
+
+
 def test_the_log_is_redacted_for_a_seat(client):
     table = Table(client, ["Ana", "Bo"])
     seat_log = table.get("/events", table.tokens[0]).get_json()["events"]

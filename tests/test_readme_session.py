@@ -47,17 +47,18 @@ def test_the_readme_curl_session_plays_replays_and_undoes(tmp_path, redis_client
     server = Server(tmp_path, store, redis_url(redis_client), workers=1).start()
     try:
         session = shell_block("## Play a few moves with curl").replace("http://127.0.0.1:8000", server.base)
-        legal, drawn, ended, own, referee, log = run(session, tmp_path)
+        legal, drawn, ended, own, referee, watched, log = run(session, tmp_path)
         assert {"type": "draw", "source": "pile"} in legal["moves"]
         seat = drawn["events"][0]["payload"]["seat"]
         assert drawn["events"][0]["type"] == "CardsDrawn" and ended["awaiting_seat"] == 1 - seat
         assert [("hand" in p) for p in own["players"]] == [p["seat"] == seat for p in own["players"]]
         assert all("hand" in p for p in referee["players"]) and "draw_pile" in referee
+        assert not any("hand" in p for p in watched["players"]) and watched["version"] == referee["version"]
         their_draw = next(e for e in log["events"] if e["type"] == "CardsDrawn" and e["payload"]["seat"] == seat)
         assert "cards" not in their_draw["payload"]
 
         undo = shell_block("## Replay, undo and verify", until="# Verify.")
-        replayed, timeline, refused, requested, approved, backed_up = run(session + undo, tmp_path)[6:]
+        replayed, timeline, refused, requested, approved, backed_up = run(session + undo, tmp_path)[7:]
         assert replayed["version"] == 9 and timeline[0]["type"] == "MatchCreated"
         assert refused["status"] == 422 and "your own turn" in refused["detail"]
         assert (requested["status"], approved["status"]) == ("pending", "approved")
