@@ -49,6 +49,8 @@ class Rereferee:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
         created = self.log[0]["payload"]
         try:
+            if not isinstance(created.get("options") or {}, dict):
+                raise IllegalMove("options must be a JSON object")
             game_rules(created.get("game"), len(created["players"]))
             self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
                                       token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"))

@@ -124,7 +124,13 @@ def five_players(edited):
     return rechain(edited), 1, "MatchCreated: korona is played by 2 to 4 players"
 
 
-@pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header, bad_map, five_players])
+def options_not_an_object(edited):
+    edited[1]["payload"]["options"] = "x"
+    return rechain(edited), 1, "MatchCreated: options must be a JSON object"
+
+
+@pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header, bad_map, five_players,
+                                     options_not_an_object])
 def test_a_corrupted_log_is_refused_naming_its_first_bad_version(sqlite_client, log_lines, corrupt):
     """Offline and over HTTP: the first illegal move, mismatching result or broken link is named by its version,
     and the refused import stores nothing."""
