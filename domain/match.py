@@ -6,11 +6,21 @@ import marshal
 from eventsourcing.domain import Aggregate
 
 from domain import fair
-from domain.chain import GENESIS, link
+from domain.chain import GENESIS, link, links_after
 from domain.errors import IllegalMove
 from domain.events import PLATFORM_EVENTS, RESTORING, evolve_state
 from domain.games import GAMES
 from domain.undo import check_backup
+
+
+def game_rules(game: str, players: int):
+    """The rules of a game Herald referees, for that many players, or IllegalMove saying why not."""
+    if game not in GAMES:
+        raise IllegalMove(f"unknown game {game!r}; Herald referees {', '.join(sorted(GAMES))}")
+    rules = GAMES[game]
+    if not rules.min_players <= players <= rules.max_players:
+        raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
+    return rules
 
 
 class Match(Aggregate):
@@ -39,7 +49,11 @@ class Match(Aggregate):
     @classmethod
     def create(cls, match_id, game: str, players: list[str], client_seeds: list[str | None],
                token_hashes: dict, server_seed: bytes, options: dict | None = None) -> Match:
-        """A new match; a None client seed is awaited from its seat (status "seating") before anything is random."""
+        """A new match; a None client seed is awaited from its seat (status "seating") before anything is random.
+        IllegalMove if Herald cannot referee it (unknown game, wrong player count, options not an object)."""
+        game_rules(game, len(players))
+        if not isinstance(options or {}, dict):
+            raise IllegalMove("options must be a JSON object")
         payload = {
             "game": game,
             "match_id": str(match_id),
@@ -120,6 +134,12 @@ class Match(Aggregate):
             raise IllegalMove(f"dispute {dispute_id} was already ruled {dispute['ruling']}")
         self._record("DisputeRuled", {"dispute_id": dispute_id, "ruling": ruling, "explanation": explanation,
                                       "remedy": remedy})
+
+    def decides_next(self, seat: int, move: dict, following: list[dict]) -> tuple[list, bool]:
+        """The events this move would record now, and whether they are the first of the logged events `following`
+        (the same chain values)."""
+        events = self.game.decide(self.state, seat, move, self.rng())
+        return events, links_after(self.chain, self.version, events) == [e["chain"] for e in following[:len(events)]]
 
     def play(self, seat: int, move: dict) -> None:
         """Referee a move: the rules decide its events (or raise IllegalMove), then they are recorded."""

@@ -11,9 +11,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from domain import fair
-from domain.chain import links_after
 from domain.errors import IllegalMove
-from domain.games import GAMES
 from domain.match import Match
 from domain.undo import check_backup, take_back_target
 
@@ -54,22 +52,6 @@ def apply_events(match: Match | None, events) -> Match | None:
     return match
 
 
-def game_rules(game: str, players: int):
-    """The rules of a game Herald referees, for that many players, or IllegalMove saying why not."""
-    if game not in GAMES:
-        raise IllegalMove(f"unknown game {game!r}; Herald referees {', '.join(sorted(GAMES))}")
-    rules = GAMES[game]
-    if not rules.min_players <= players <= rules.max_players:
-        raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
-    return rules
-
-
-def _begins(match: Match, seat: int, move: dict, span: list[dict]) -> bool:
-    """Whether this move, played now, records exactly the log's next events (the same chain values)."""
-    events = match.game.decide(match.state, seat, move, match.rng())
-    return links_after(match.chain, match.version, events) == [e["chain"] for e in span[:len(events)]]
-
-
 class Matches(Application):
     """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
 
@@ -81,7 +63,6 @@ class Matches(Application):
     def create(self, game: str, players: list[dict], options: dict | None = None,
                await_client_seeds: bool = False) -> tuple[Match, dict]:
         """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once)."""
-        game_rules(game, len(players))
         tokens, hashes = new_tokens(len(players))
         client_seeds = [p.get("client_seed") or (None if await_client_seeds else fair.new_client_seed())
                         for p in players]
@@ -174,7 +155,7 @@ class Matches(Application):
         if not moves:
             raise IllegalMove(f"version {version} is in the middle of a move or of the setup (no seat was to decide "
                               "there); back up to a version between two moves")
-        if span and span[0]["type"] in game.events and not any(_begins(past, seat, move, span) for move in moves):
+        if span and span[0]["type"] in game.events and not any(past.decides_next(seat, move, span)[1] for move in moves):
             raise IllegalMove(f"version {version} is in the middle of a move ({span[0]['type']} follows it); "
                               "back up to the version before the move or after it")
         return past

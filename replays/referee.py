@@ -9,11 +9,10 @@ from __future__ import annotations
 import copy
 import uuid
 
-from domain.chain import links_after
 from domain.errors import IllegalMove
 from domain.events import evolve_state
 from domain.match import Match
-from domain.matches import event_record, game_rules
+from domain.matches import event_record
 from domain.undo import take_back_target
 from replays import verify
 
@@ -49,9 +48,6 @@ class Rereferee:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
         created = self.log[0]["payload"]
         try:
-            if not isinstance(created.get("options") or {}, dict):
-                raise IllegalMove("options must be a JSON object")
-            game_rules(created.get("game"), len(created["players"]))
             self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
                                       token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"))
         except IllegalMove as error:
@@ -128,9 +124,8 @@ class Rereferee:
         position = len(self.records)
         near_miss = None
         for move in game.legal_moves(match.state, seat):
-            events = game.decide(match.state, seat, move, match.rng())
-            chains = links_after(match.chain, match.version, events)
-            if chains == [e["chain"] for e in self.log[position:position + len(chains)]]:
+            events, recorded = match.decides_next(seat, move, self.log[position:])
+            if recorded:
                 match.play(seat, move)
                 return
             if [t for t, _ in events] == [e["type"] for e in self.log[position:position + len(events)]]:
