@@ -7,6 +7,7 @@ rule or any random result was bent to produce is refused at the first event that
 from __future__ import annotations
 
 import copy
+import json
 import uuid
 
 from domain.errors import IllegalMove
@@ -132,7 +133,15 @@ class Rereferee:
                 near_miss = events
         if near_miss and any(p.get("random") for _, p in near_miss):
             raise Rejected(event["version"], f"{event['type']}: a random result does not recompute from the seed")
-        raise Rejected(event["version"], f"{event['type']} is not the result of any legal move of seat {seat}")
+        raise Rejected(event["version"], f"{event['type']} ({self._told(event)}) is not the result of any legal "
+                                         f"move of seat {seat} under the rules Herald applies today")
+
+    def _told(self, event: dict) -> str:
+        """The refused move in words, as the referee's timeline tells it (its payload if it cannot be told)."""
+        try:
+            return self.match.game.describe(event["type"], event["payload"], self.match.state, "referee")
+        except (KeyError, IndexError, TypeError, ValueError):
+            return json.dumps(event["payload"], sort_keys=True)
 
 
 def rereferee(lines, token_hashes: dict | None = None) -> Match:

@@ -279,7 +279,7 @@ def test_swap_take_two_and_give_one_in_exchange():
 def test_swap_cannot_take_cards_of_a_full_stack():
     """Tactical Swap: "The cards you take cannot be part of any full stack.\""""
     bo_area = [[TOWER[0], ARCHER[0], ARCHER[1], ARCHER[2]], [STABLE[0], KNIGHT[0], KNIGHT[1]], [FIELD[0], FARMER[0]]]
-    state = table([[SWAP[0]], [], []], [[], bo_area, []])
+    state = table([[SWAP[0]], [], []], [[[TOWER[1]]], bo_area, []])
     play(state, ANA, {"type": "play", "card": SWAP[0], "target": BO})
     let_it_through(state, BO)
     assert options(state, ANA) == [{"type": "take", "card": FARMER[0]}]
@@ -287,7 +287,7 @@ def test_swap_cannot_take_cards_of_a_full_stack():
         with pytest.raises(IllegalMove):
             rules.decide(state, ANA, {"type": "take", "card": locked}, rng())
     # a target with only full stacks cannot be swapped with at all
-    full_only = table([[SWAP[0]], [], []], [[], bo_area[:2], []])
+    full_only = table([[SWAP[0]], [], []], [[[TOWER[1]]], bo_area[:2], []])
     assert not [m for m in options(full_only, ANA) if m["type"] == "play"]
 
 
@@ -655,7 +655,8 @@ def test_revolt_each_player_passes_a_card_or_stack_clockwise():
     assert play(state, ANA, {"type": "pass_on", "stack": 0}) == ["StackPassed"]  # a full stack
     assert play(state, ANA, {"type": "pass_on", "stack": 0, "card": ARCHER[0]}) == ["CardPassed"]  # a card
     play(state, CY, {"type": "place", "card": ARCHER[0]})
-    play(state, BO, {"type": "pass_on", "stack": 0})  # Cy's Stable to Ana
+    assert play(state, BO, {"type": "pass_on", "stack": 0}) == ["CardPassed"]  # Cy's lone Stable to Ana
+    play(state, ANA, {"type": "place", "card": STABLE[0]})
     assert area(state, ANA) == [six_farmers()[1], [STABLE[0]]]
     assert area(state, BO) == [[TOWER[0]], [KNIGHT[0]], six_farmers()[0]]
     assert area(state, CY) == [[ARCHER[0]]]
@@ -672,6 +673,7 @@ def test_revolt_a_player_with_nothing_passable_passes_nothing():
     play(state, ANA, {"type": "pass_on", "stack": 0})
     assert rules.awaiting(state) == ANA and options(state, ANA) == [{"type": "pass_on", "stack": 0}]
     play(state, ANA, {"type": "pass_on", "stack": 0})  # Bo's Tower to Cy, decided by Ana
+    play(state, CY, {"type": "place", "card": TOWER[0]})
     assert area(state, CY) == [[TOWER[0]]]
     assert state["steps"] == [] and state["resolving"] is None
     assert area(state, ANA) == [six_farmers()[1]] and area(state, BO) == [six_farmers()[0]]
@@ -690,7 +692,8 @@ def test_revolt_revolter_chooses_its_pass_others_by_the_preceding_player():
         for other in {ANA, BO, CY} - {seat}:
             assert rules.legal_moves(state, other) == []
         play(state, seat, options(state, seat)[0])
-    assert deciders == [(ANA, "pass_on"), (ANA, "pass_on"), (BO, "pass_on")]
+    # a lone card passed is placed by its receiver (K15)
+    assert deciders == [(ANA, "pass_on"), (ANA, "pass_on"), (CY, "place"), (BO, "pass_on"), (ANA, "place")]
 
 
 def test_revolt_card_or_stack_just_received_cannot_be_passed():
@@ -699,6 +702,7 @@ def test_revolt_card_or_stack_just_received_cannot_be_passed():
     play(state, ANA, {"type": "play", "card": REVOLT})
     let_it_through(state, BO, CY)
     play(state, ANA, {"type": "pass_on", "stack": 2})  # the Stable goes to Bo
+    play(state, BO, {"type": "place", "card": STABLE[0]})
     assert area(state, BO) == [[TOWER[0], ARCHER[0]], [STABLE[0]]]
     assert {"type": "pass_on", "stack": 1} not in options(state, ANA)
     with pytest.raises(IllegalMove):

@@ -5,12 +5,15 @@ import json
 import random
 import uuid
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.events import RESTORING
 from domain.korona import rules
-from domain.korona.cards import DECK_SIZE
+from domain.korona.cards import DECK_SIZE, NAMES
+from domain.korona.stacking import base, has_ruler_pair, is_ruler_pair
+from domain.korona.state import HAND_LIMIT, MAX_ACTIONS
 from domain.match import Match
 
 # a fixed match id, so that a playout depends only on its seed and is the same on every run
@@ -227,3 +230,55 @@ def test_random_playouts_use_every_action_card():
                 played[event.payload["card"]["name"]] += 1
     assert set(played) == {"donation", "extra_draw", "internal_move", "tactical_swap", "sneak_attack",
                            "glorious_attack", "revolt", "shield"}, played
+
+
+class Hoarder(random.Random):
+    """A chooser that plays cards at other players whenever it can and seldom discards, so hands grow and cards
+    change play areas often: the positions where the one-pair rule and the hand limit are tested hardest."""
+
+    def choice(self, moves):
+        def weight(move):
+            if move["type"] == "play" and ("target" in move or NAMES[move["card"]] == "revolt"):
+                return 20
+            return {"end_turn": 5, "discard": 0.1}.get(move["type"], 1)
+        return self.choices(moves, [weight(m) for m in moves])[0]
+
+
+class LimitsHold:
+    """After every event: one Ruler pair and one Healer stack per player; a Ruler placed alone never stands beside
+    another lone Ruler it could have been stacked on; a seat never discards for the hand limit more cards than the
+    excess it already had when its actions began (what it got from its own cards must fit in its actions)."""
+
+    def __init__(self):
+        self.turn = None
+
+    def __call__(self, match, kind, payload):
+        state = match.state
+        for player in state["players"]:
+            assert sum(is_ruler_pair(s, state["roles"]) for s in player["area"]) <= 1, (kind, player["area"])
+            assert sum(base(s) == "healer" for s in player["area"]) <= 1, (kind, player["area"])
+        if kind in ("CardPlaced", "ReceivedCardPlaced", "CardMoved") and payload["card"]["name"] == "ruler" \
+                and payload.get("to") != "hand":
+            area = state["players"][payload.get("owner", payload["seat"])]["area"]
+            lone = [s for s in area if s == [payload["card"]["id"]]]
+            if lone:
+                others = [s for s in area if len(s) == 1 and base(s) == "ruler" and s != lone[0]]
+                assert not others or has_ruler_pair(area, state["roles"]), (kind, area)
+        if kind == "TurnStarted":
+            self.turn = {"seat": payload["seat"], "excess": None, "discarded": 0}
+        elif self.turn and self.turn["excess"] is None and state["phase"] == "actions":
+            hand = len(state["players"][self.turn["seat"]]["hand"])
+            self.turn["excess"] = max(0, hand - MAX_ACTIONS - HAND_LIMIT)
+        if kind == "CardDiscarded" and payload["reason"] == "hand_limit":
+            self.turn["discarded"] += 1
+            assert self.turn["discarded"] <= self.turn["excess"], "a discard caused by the seat's own card"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_pair_one_healer_stack_and_own_cards_within_the_hand_limit(players):
+    """Ruler: "Only one ruler pair per player is allowed"; "Must stack second Ruler on first"; "Second Healer must
+    be stack on the first"; hand limit: "must reduce to 7 by the turn's end without additional discard actions
+    beyond the normal 1 to 3 actions" -- checked after every event of random playouts (uniform and card-happy)."""
+    for n in range(60):
+        chooser = Hoarder(n) if n % 3 else random.Random(n)
+        play_out(bytes([n, players]) * 16, players, chooser, LimitsHold())

@@ -8,10 +8,23 @@ from __future__ import annotations
 
 from .cards import NAMES, card
 from .scoring import farmers
-from .stacking import ARCHER_SET, KNIGHT_SET, is_clean_full, is_full, is_ruler_pair, move, moves_within, placements, put
+from .stacking import (
+    ARCHER_SET,
+    KNIGHT_SET,
+    is_clean_full,
+    is_full,
+    is_ruler_pair,
+    may_arrive,
+    move,
+    moves_within,
+    placements,
+    put,
+)
 
 INTERACTIVE = ("donation", "tactical_swap", "sneak_attack", "glorious_attack", "revolt")
 REVOLT_FARMERS = 6
+# the most cards each card can bring its own player's hand: one taken from a hand, or one that fits nowhere (K14)
+MOST_TO_HAND = {"donation": 1, "tactical_swap": 2, "sneak_attack": 2, "glorious_attack": 0, "revolt": 1}
 
 
 # ---------------------------------------------------------------- what may be picked
@@ -27,9 +40,11 @@ def protected(area: list[list[int]], roles: dict) -> bool:
             and any(is_clean_full(s, ARCHER_SET) for s in area))
 
 
-def glorious_targets(area: list[list[int]], roles: dict) -> list[int]:
+def glorious_targets(area: list[list[int]], mine: list[list[int]], roles: dict) -> list[int]:
+    """The full stacks of `area` a Glorious Attack may steal into `mine`."""
     shield = protected(area, roles)
-    return [i for i, s in enumerate(area) if is_full(s) and not (shield and is_ruler_pair(s, roles))]
+    return [i for i, s in enumerate(area)
+            if is_full(s) and not (shield and is_ruler_pair(s, roles)) and may_arrive(mine, s, roles)]
 
 
 def _movable_thieves(area: list[list[int]]) -> list[int]:
@@ -48,7 +63,8 @@ def play_moves(state: dict, seat: int, card_id: int) -> list[dict]:
             moves += [{"type": "play", "card": card_id, "target": t, "zone": zone}
                       for zone, cards in (("hand", players[t]["hand"]), ("area", players[t]["area"])) if cards]
     elif name == "tactical_swap":
-        moves += [{"type": "play", "card": card_id, "target": t} for t in others if open_tops(players[t]["area"])]
+        if open_tops(me["area"]):  # "give 1 of yours in exchange" (K13)
+            moves += [{"type": "play", "card": card_id, "target": t} for t in others if open_tops(players[t]["area"])]
     elif name == "sneak_attack":
         for t in others:
             if open_tops(players[t]["area"]):
@@ -58,7 +74,7 @@ def play_moves(state: dict, seat: int, card_id: int) -> list[dict]:
     elif name == "glorious_attack":
         for t in others:
             moves += [{"type": "play", "card": card_id, "target": t, "stack": i}
-                      for i in glorious_targets(players[t]["area"], state["roles"])]
+                      for i in glorious_targets(players[t]["area"], me["area"], state["roles"])]
     elif name == "revolt" and farmers(me["area"], state["roles"]) >= REVOLT_FARMERS:
         moves.append({"type": "play", "card": card_id})
     return moves
@@ -73,13 +89,16 @@ def decider(state: dict, step: dict) -> int:
     return step["seat"]
 
 
-def _passable(state: dict, owner: int) -> list[dict]:
+def _passable(state: dict, owner: int, receiver: int) -> list[dict]:
+    """A Revolt pass: a stack (a lone card is placed by its receiver), or its top card alone (K15)."""
     received = set(state["received"][owner])
+    into = state["players"][receiver]["area"]
     options = []
     for i, stack in enumerate(state["players"][owner]["area"]):
         if received & set(stack):
             continue
-        options.append({"type": "pass_on", "stack": i})
+        if len(stack) == 1 or may_arrive(into, stack, state["roles"]):
+            options.append({"type": "pass_on", "stack": i})
         if len(stack) > 1:
             options.append({"type": "pass_on", "stack": i, "card": stack[-1]})
     return options
@@ -113,7 +132,7 @@ def step_moves(state: dict, step: dict) -> list[dict]:
             options += [_compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
         return options
     if kind == "pass_on":
-        return _passable(state, step["owner"])
+        return _passable(state, step["owner"], step["to"])
     if kind == "steal":
         return []  # inside a Glorious Attack's move: the rules take the stack, nobody decides
     if kind == "reposition":
@@ -399,9 +418,10 @@ def decide_step(table, seat: int, move: dict) -> None:
                    stack=move.get("stack"), role=move.get("role"), to=move.get("to"))
     elif kind == "pass_on":
         owner = step["owner"]
-        if "card" in move:
+        passed = area_of(owner)[move["stack"]]
+        if len(passed) == 1 or "card" in move:
             table.emit("CardPassed", seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"],
-                       card=card(move["card"], state["roles"]))
+                       card=card(passed[-1], state["roles"]))
         else:
             table.emit("StackPassed", seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"], step=True,
                        cards=[card(c, state["roles"]) for c in area_of(owner)[move["stack"]]])

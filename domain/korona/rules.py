@@ -233,9 +233,7 @@ def _action_moves(state: dict, seat: int, only: int | None = None) -> list[dict]
                                 "stack": target, "role": role})
                       for moved, source, target, role in internal]
         elif name in interactive.INTERACTIVE:
-            allowed = _excess(len(hand), actions_left)
-            moves += [m for m in interactive.play_moves(state, seat, card_id)
-                      if m.get("zone") != "hand" or _excess(len(hand), actions_left - 1) <= allowed]
+            moves += _own_card_plays(state, seat, card_id)
         moves.append({"type": "discard", "card": card_id})
     if only is None and state["actions"] >= 1 and len(hand) <= HAND_LIMIT:
         moves.append({"type": "end_turn"})
@@ -258,7 +256,9 @@ def legal_moves(state: dict, seat: int, card: int | None = None) -> list[dict]:
         return []
     if state["steps"]:
         step = state["steps"][0]
-        return interactive.step_moves(state, step) if interactive.decider(state, step) == seat else []
+        if interactive.decider(state, step) != seat:
+            return []
+        return _own_card_steps(state, seat, interactive.step_moves(state, step))
     if seat != state["current"]:
         return []
     hand = state["players"][seat]["hand"]
@@ -273,6 +273,59 @@ def legal_moves(state: dict, seat: int, card: int | None = None) -> list[dict]:
 
 def _compact(move: dict) -> dict:
     return {k: v for k, v in move.items() if v is not None}
+
+
+# ---------------------------------------------------------------- the hand limit through one's own card (K3)
+
+def _own_card_plays(state: dict, seat: int, card_id: int) -> list[dict]:
+    """The plays of an interactive card after which, whatever the others decide, the seat can still end its turn
+    with 7 cards using the actions it has left."""
+    moves = interactive.play_moves(state, seat, card_id)
+    hand, actions_left = len(state["players"][seat]["hand"]), MAX_ACTIONS - state["actions"]
+    allowed = _excess(hand, actions_left)
+    if _excess(hand - 1 + interactive.MOST_TO_HAND[NAMES[card_id]], actions_left - 1) <= allowed:
+        return moves
+    return [m for m in moves if _can_keep(_taking_effect(state, seat, m), seat, allowed)]
+
+
+def _own_card_steps(state: dict, seat: int, options: list[dict]) -> list[dict]:
+    """The options of a decision inside the seat's own card that keep K3's promise (all, if none can)."""
+    resolving = state["resolving"]
+    if not (resolving and resolving.get("effect") and resolving["seat"] == seat):
+        return options
+    hand, actions_left = len(state["players"][seat]["hand"]), MAX_ACTIONS - state["actions"]
+    allowed = _excess(hand, actions_left)
+    if _excess(hand + interactive.MOST_TO_HAND[resolving["name"]], actions_left) <= allowed:
+        return options
+    keeping = [m for m in options if _can_keep(_after_step(state, seat, m), seat, allowed)]
+    return keeping or options
+
+
+def _can_keep(state: dict, seat: int, allowed: int) -> bool:
+    """Whether the seat can finish its own card with no more than `allowed` unavoidable excess: some choice of its
+    own, and every choice of the others, keeps it there (its hand only grows until the card is done)."""
+    if _excess(len(state["players"][seat]["hand"]), MAX_ACTIONS - state["actions"]) > allowed:
+        return False
+    if not state["steps"]:
+        return True
+    step = state["steps"][0]
+    decider = interactive.decider(state, step)
+    outcomes = (_can_keep(_after_step(state, decider, m), seat, allowed) for m in interactive.step_moves(state, step))
+    return any(outcomes) if decider == seat else all(outcomes)
+
+
+def _taking_effect(state: dict, seat: int, move: dict) -> dict:
+    """The state once the card is played and no Shield stopped it."""
+    table = _Table(state)
+    _play(table, seat, move)
+    table.emit("ActionTookEffect", seat=seat, card=card(move["card"]))
+    return table.state
+
+
+def _after_step(state: dict, seat: int, move: dict) -> dict:
+    table = _Table(state)
+    interactive.decide_step(table, seat, move)
+    return table.state
 
 
 # ---------------------------------------------------------------- decide
@@ -399,6 +452,9 @@ def _finish(table: _Table, reason: str, winners: list[int]) -> None:
 
 # ---------------------------------------------------------------- reasons
 
+OVER_THE_LIMIT = (f"that could leave you more than {HAND_LIMIT} cards in hand at the end of your turn, with no actions "
+                  "left to shed them")
+
 def explain(state: dict, seat: int, move: dict) -> str:
     """Why a move is not legal now, in a player's words."""
     if state["status"] != "active":
@@ -407,6 +463,8 @@ def explain(state: dict, seat: int, move: dict) -> str:
         step = state["steps"][0]
         if interactive.decider(state, step) != seat:
             return interactive.describe(state, step)
+        if move in interactive.step_moves(state, step):
+            return OVER_THE_LIMIT
         return f"that is not one of your options: {interactive.describe(state, step)}"
     if seat != state["current"]:
         current = state["current"]
@@ -445,6 +503,10 @@ def explain(state: dict, seat: int, move: dict) -> str:
             return "that draw is not available, or it would leave you unable to end your turn with 7 cards"
         if name == "internal_move":
             return "Internal Move cannot make that move under the stacking rules"
+        if move in interactive.play_moves(state, seat, card_id):
+            return OVER_THE_LIMIT
+        if name == "tactical_swap" and not interactive.open_tops(state["players"][seat]["area"]):
+            return "Tactical Swap gives 1 of your Build cards in exchange, and you have none that may be given"
         return f"{name} cannot be played that way: check its target and the cards it names"
     return "that move is not legal now"
 

@@ -37,6 +37,13 @@ def has_ruler_pair(area: list[list[int]], roles: dict) -> bool:
     return any(is_ruler_pair(s, roles) for s in area)
 
 
+def may_arrive(area: list[list[int]], stack: list[int], roles: dict) -> bool:
+    """Whether a whole stack may arrive intact in an area: never as a second Ruler pair or Healer stack (K15)."""
+    if is_ruler_pair(stack, roles):
+        return not has_ruler_pair(area, roles)
+    return base(stack) != "healer" or not any(base(s) == "healer" for s in area)
+
+
 def is_clean_full(stack: list[int], base_name: str) -> bool:
     """A full set of the given base with no Thief: what protection and combos count."""
     return base(stack) == base_name and is_full(stack) and not has_thief(stack)
