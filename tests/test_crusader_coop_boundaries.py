@@ -1,19 +1,23 @@
 """Crusader Kingdoms, the edges of rules the other tests cite only on their plain path: the card bonus in the 1- and
-2-player games (8.2), the automated Muslims' answer and target (8.3), the victory points (8.5) and turning two
-castles in one defence (4.1.4). Each test quotes its sentence of shared/seeds/001_e197184e5cec8d37.txt."""
+2-player games (8.2), the automated Muslims' answer and target (8.3), an attack on the ally (4.1.1), the victory
+points (8.5) and turning two castles in one defence (4.1.4). Each test quotes its sentence of
+shared/seeds/001_e197184e5cec8d37.txt."""
 from __future__ import annotations
 
 import pytest
 
 from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
-from domain.crusader_kingdoms.state import TURNS, adjacent
+from domain.crusader_kingdoms.state import TURNS, adjacent, humans, owned
 from domain.errors import IllegalMove
 from tests.test_crusader_helpers import (
     A_ALEPPO,
     A_SHAIZAR,
     ALEPPO,
     ANTIOCH,
+    C_ANTIOCH,
+    C_LATAKIA,
+    C_MARAT,
     Scripted,
     attack_with,
     cards_of,
@@ -48,6 +52,11 @@ def muslim_army_round(state, rng):
     set_hand(state, 0, [filler])
     set_round(state, 0)
     return play(state, 0, {"type": "discard", "card": filler}, rng)
+
+
+def crusader_points(state):
+    """The victory points of every area the crusaders hold (8.5)."""
+    return sum(state["map"]["areas"][str(a)]["vp"] for k in humans(state) for a in owned(state, k))
 
 
 def final(state, rng):
@@ -152,6 +161,42 @@ def test_the_muslim_army_attacks_the_lowest_id_area_that_borders_them():
     events = muslim_army_round(state, Scripted(dice=[[1]]))
     assert (dict(events)["ArmyRolled"]["area"], dict(events)["AttackDeclared"]["area"]) == (5, 5)
     assert dict(events)["AttackDeclared"]["defender"] == 0
+
+
+# ---------------------------------------------------------------- 4.1: an attack on the ally (2 players)
+
+def test_an_attack_on_the_ally_runs_every_step_of_an_attack():
+    """§4.1.1 "El jugador selecciona un área fronteriza, que debe pertenecer a otro jugador o ser un reino
+    independiente" (RULINGS C20). Richard attacks Leopold V's Antioch from Latakia with a Troop 3. Leopold V adds
+    Turcopoles (§4.1.3, C3) and turns his +1 castle in Marat (§4.1.4, C4). The Muslims' Leader stays in their row:
+    §8.3 "los musulmanes responden" only in defence of their own areas (C17). Richard wins; Leopold V's castle goes
+    back to his supply and §8.2 gives no bonus or castle for it (C7); the joint victory points do not change (C19)."""
+    state, _ = table(2)
+    empty_hands(state)
+    three, turcopoles = troops(state, "christian", 3)[0], cards_of(state, "defence_dice", "christian")[0]
+    leader = cards_of(state, "leader", "muslim")[0]
+    set_hand(state, 0, [three])
+    set_hand(state, 1, [turcopoles])
+    state["kingdoms"][2]["queue"].append(leader)
+    set_area(state, C_LATAKIA, 0)
+    set_area(state, C_MARAT, 1, plus=True)
+    supplies, points = [k["supply"] for k in state["kingdoms"]], crusader_points(state)
+    rng = Scripted(dice=[[6, 6, 6], [1] * 6])
+    events = attack_with(state, 0, C_ANTIOCH, [three], rng)
+    assert dict(events)["AttackDeclared"]["defender"] == 1 and "MuslimResponded" not in types(events)
+    assert legal_moves(state, 1) == [{"type": "place", "card": turcopoles, "stack": 1}, {"type": "pass"}]
+    play(state, 1, {"type": "place", "card": turcopoles, "stack": 1}, rng)
+    play(state, 1, {"type": "pass"}, rng)
+    assert legal_moves(state, 1) == [{"type": "shield", "stack": C_MARAT}, {"type": "pass"}]
+    events = play(state, 1, {"type": "shield", "stack": C_MARAT}, rng)
+    assert next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")["count"] == 3 + 2 + 1
+    assert dict(events)["AreaConquered"] == {"seat": 0, "area": C_ANTIOCH, "defender": 1,
+                                             "removed": {"seat": 1, "plus": False}, "placed": True}
+    assert dict(events)["AttackCardsDiscarded"]["gain"] is False and "BonusChanged" not in types(events)
+    assert state["attack"] is None and awaiting(state) == 1
+    assert state["kingdoms"][2]["queue"] == [leader]
+    assert [k["supply"] for k in state["kingdoms"]] == [supplies[0] - 1, supplies[1] + 1, supplies[2]]
+    assert [k["bonus"] for k in state["kingdoms"]] == [0, 0, 0] and crusader_points(state) == points
 
 
 # ---------------------------------------------------------------- 8.5: victory points

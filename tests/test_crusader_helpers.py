@@ -12,6 +12,8 @@ DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3
 # the "Saladin and the 2nd Crusade" map's ids
 A_ANTIOCH, A_ALEPPO, A_LATAKIA, A_HOMS, A_TRIPOLI, A_DAMASCUS, A_SHAIZAR = 3, 4, 5, 9, 8, 12, 6
 A_JERUSALEM, A_ACRE, A_EDESSA, A_TURBESSEL, A_BANIAS = 16, 13, 1, 2, 14
+# the "1st and 3rd Crusades" map's ids (1 and 2 players)
+C_LATAKIA, C_ANTIOCH, C_MARAT = 8, 10, 13
 
 
 class Scripted(fair.Generator):

@@ -190,10 +190,13 @@ def test_attack_cards_are_committed_face_down():
     play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
     options = legal_moves(state, ANTIOCH)
     assert {"type": "place", "card": leader} in options and {"type": "place", "card": turcopoles} not in options
-    assert {"type": "pass"} not in options  # at least one troop first
+    assert {"type": "pass"} not in options  # no die yet: no troop down, no event, no face-up card (C2)
+    play(state, ANTIOCH, {"type": "place", "card": leader}, rng)
+    assert {"type": "pass"} not in legal_moves(state, ANTIOCH)  # a Leader adds no die
     events = play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    assert {"type": "pass"} in legal_moves(state, ANTIOCH)
     assert "card" not in redact(*events[0], DAMASCUS) and "card" in redact(*events[0], ANTIOCH)
-    assert view(state, DAMASCUS)["attack"]["attack"] == [{"owner": ANTIOCH, "hidden": True}]
+    assert view(state, DAMASCUS)["attack"]["attack"] == [{"owner": ANTIOCH, "hidden": True}] * 2
 
 
 def test_any_player_may_add_responses_to_either_side():

@@ -6,7 +6,7 @@ import pytest
 
 from domain.crusader_kingdoms.data import RESPONSES, default_map
 from domain.crusader_kingdoms.moves import attack_targets, awaiting, legal_moves
-from domain.crusader_kingdoms.state import TURNS, adjacent, castles_on_map, muslims, new_state, owned
+from domain.crusader_kingdoms.state import TURNS, castles_on_map, muslims, new_state
 from domain.crusader_kingdoms.views import redact, view
 from domain.errors import IllegalMove
 from tests.test_crusader_helpers import (
@@ -20,6 +20,8 @@ from tests.test_crusader_helpers import (
     A_SHAIZAR,
     ALEPPO,
     ANTIOCH,
+    C_ANTIOCH,
+    C_LATAKIA,
     DAMASCUS,
     JERUSALEM,
     Scripted,
@@ -273,6 +275,38 @@ def test_the_cards_are_revealed_and_then_the_combat_takes_place():
         assert [c["id"] for c in shown["attack"]] == [two, three] and shown["defence"][0]["name"] == "Leader"
 
 
+def test_an_attack_may_roll_only_the_dice_of_a_face_up_card():
+    """§4.2 "El atacante agrega el valor de sus cartas de tropa y lanza esa cantidad de dados"; §4.1.2 puts down
+    "todas las cartas de Tropa de su mano que quiera"; §2.1 responses "se pueden usar solas" (RULINGS C2). Antioch,
+    its Armed Pilgrims face up, holds only a Leader: it may attack Shaizar, stop at once with the Pilgrims' die,
+    and its Leader turns a 3 into the winning hit. With no die it may not attack, and with no card in hand it may
+    only pass (§4.6 "Los jugadores sin cartas solo pueden hacer esta acción"), face-up cards or not."""
+    state, _ = table(4)
+    empty_hands(state)
+    pilgrims, leader = named(state, "Armed Pilgrims"), cards_of(state, "leader", "christian")[0]
+    set_hand(state, ANTIOCH, [leader, pilgrims])
+    set_round(state, ANTIOCH)
+    assert [m for m in legal_moves(state, ANTIOCH) if m["type"] == "take"] == []  # no die: no attack
+    rng = Scripted(dice=[[3], [1, 1]])
+    play(state, ANTIOCH, {"type": "play", "card": pilgrims}, rng)
+    assert state["kingdoms"][ANTIOCH]["persistent"] == [pilgrims]
+    attacks = [{"type": "take", "stack": a} for a in attack_targets(state, ANTIOCH)]
+    set_round(state, ANTIOCH)
+    assert {"type": "take", "stack": A_SHAIZAR} in attacks
+    assert legal_moves(state, ANTIOCH) == attacks + [{"type": "discard", "card": leader}, {"type": "pass"}]
+    set_hand(state, ANTIOCH, [])
+    assert legal_moves(state, ANTIOCH) == [{"type": "pass"}]
+    set_hand(state, ANTIOCH, [leader])
+    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
+    assert legal_moves(state, ANTIOCH) == [{"type": "place", "card": leader}, {"type": "pass"}]
+    play(state, ANTIOCH, {"type": "place", "card": leader}, rng)
+    events = play(state, ANTIOCH, {"type": "pass"}, rng)
+    assert (rolled(events, "attack")["count"], rolled(events, "defence")["count"]) == (1, 2)
+    events = play(state, ANTIOCH, {"type": "reposition", "stack": 0}, rng)
+    events += play(state, ANTIOCH, {"type": "pass"}, rng)
+    assert dict(events)["CombatResolved"]["attack_hits"] == 1 and dict(events)["AreaConquered"]["area"] == A_SHAIZAR
+
+
 def test_a_conquered_castle_is_removed_and_the_attackers_goes_down_regular_side_up():
     """§4.1.6 "Si el atacante gana, cualquier castillo en el área se elimina y el atacante coloca uno de sus
     castillos por el lado regular (incluso si el defensor estaba por el lado +1)". The removed castle goes back to
@@ -383,22 +417,22 @@ def test_a_crusader_who_has_passed_plays_no_responses(passed):
     assert state["kingdoms"][0]["hand"] == [leader]
 
 
-@pytest.mark.parametrize("players", [1, 2])
-def test_crusaders_attack_only_the_muslims(players):
-    """§4.1 "El jugador selecciona un área fronteriza, que debe pertenecer a otro jugador o ser un reino
-    independiente" with §8.1 "Musulmanes (no jugador) [...] Resto de áreas" (RULINGS C20): in 1-2
-    players every area not a crusader's is Muslim, and a crusader never attacks the other crusader."""
-    state, _ = table(players)
-    m = muslims(state)
-    for k in range(players):
-        targets = attack_targets(state, k)
-        assert targets and all(state["areas"][str(a)]["owner"] == m for a in targets)
-    if players == 2:
-        ally_area = owned(state, 1)[0]
-        border = next(a for a in adjacent(state, ally_area) if state["areas"][str(a)]["owner"] == m)
-        set_area(state, border, 0)
-        assert ally_area in {b for a in owned(state, 0) for b in adjacent(state, a)}
-        assert ally_area not in attack_targets(state, 0)
+def test_a_crusader_may_attack_its_ally_but_names_only_the_muslims_as_its_opponent():
+    """§4.1.1 "El jugador selecciona un área fronteriza, que debe pertenecer a otro jugador o ser un reino
+    independiente"; only §7.2, for three players, says "Cristianos no pueden hacerse entre ellos la acción de
+    Ataque" (RULINGS C20). Richard, holding Latakia next to Leopold V's Antioch, may attack it. §4.3 has an
+    incursion name "un oponente", and the ally in the co-operative game is none (C8): Richard's troop and his
+    Incursion card name only the Muslims."""
+    state, _ = table(2)
+    empty_hands(state)
+    troop, incursion = troops(state, "christian", 1)[0], named(state, "Incursion", "christian")
+    set_hand(state, 0, [troop, incursion])
+    set_area(state, C_LATAKIA, 0)
+    set_round(state, 0)
+    moves = legal_moves(state, 0)
+    assert state["areas"][str(C_ANTIOCH)]["owner"] == 1 and {"type": "take", "stack": C_ANTIOCH} in moves
+    assert C_ANTIOCH in attack_targets(state, 0) and C_LATAKIA in attack_targets(state, 1)
+    assert {move["target"] for move in moves if move["type"] == "play"} == {muslims(state)}
 
 
 def test_each_muslim_round_reveals_the_first_card_drawn_and_applies_an_event_at_once():

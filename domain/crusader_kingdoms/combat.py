@@ -18,13 +18,16 @@ from .state import (
 from .table import Table
 
 
+def standing_dice(state: dict, k: int) -> int:
+    """The dice kingdom k's face-up "P" cards add to each of its attacks (Armed Pilgrims, Mercenaries)."""
+    return sum(value(state, c) for c in state["kingdoms"][k]["persistent"] if effect(state, c) == "attack_dice")
+
+
 def attack_dice(state: dict) -> int:
     """The attack's dice: its troops, the attack event's extra dice and the attacker's face-up cards."""
     attack = state["attack"]
-    kingdom = state["kingdoms"][attack["attacker"]]
     troops = sum(value(state, c) for _, c in attack["attack"] if effect(state, c) == "troop")
-    persistent = sum(value(state, c) for c in kingdom["persistent"] if effect(state, c) == "attack_dice")
-    return troops + attack["extra"] + persistent
+    return troops + attack["extra"] + standing_dice(state, attack["attacker"])
 
 
 def defence_dice(state: dict) -> int:

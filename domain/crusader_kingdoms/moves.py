@@ -1,7 +1,7 @@
 """The legal moves (3, 4-4.6, 6, 7.2, 8.2): whose decision it is, what that seat may do, why anything else is refused."""
 from __future__ import annotations
 
-from .combat import flippable
+from .combat import attack_dice, flippable, standing_dice
 from .data import RESPONSES
 from .state import MAX_BONUS, adjacent, coop, effect, humans, muslims, owned, regular_castles, truce
 
@@ -35,7 +35,8 @@ def decider(state: dict) -> int | None:
 
 
 def attack_targets(state: dict, k: int) -> list[int]:
-    """Areas seat k may attack: bordering its areas (or its deployment areas if it holds none)."""
+    """Areas seat k may attack: bordering its areas (or its deployment areas if it holds none), another player's
+    or independent (4.1.1), never a fellow Christian's in 3 players (7.2) nor a Truce partner's."""
     if state["kingdoms"][k]["supply"] <= 0:
         return []
     mine = owned(state, k)
@@ -48,20 +49,16 @@ def attack_targets(state: dict, k: int) -> list[int]:
         owner = state["areas"][str(a)]["owner"]
         if owner == k:
             continue
-        if coop(state):
-            if owner != muslims(state):
-                continue
-        elif owner is not None:
+        if owner is not None:
             both_christian = state["kingdoms"][k]["religion"] == state["kingdoms"][owner]["religion"] == "christian"
-            if state["mode"] == "three" and both_christian:
+            if (state["mode"] == "three" and both_christian) or truce(state, k, owner):
                 continue
-        if owner is not None and truce(state, k, owner):
-            continue
         targets.append(a)
     return targets
 
 
 def opponents(state: dict, k: int) -> list[int]:
+    """Whom seat k's incursions and events may name (4.3 "un oponente"): in 1-2 players the Muslims, not the ally."""
     if coop(state):
         return [muslims(state)]
     return [o for o in humans(state) if o != k]
@@ -98,8 +95,9 @@ def _action_moves(state: dict, k: int) -> list[dict]:
     hand = state["kingdoms"][k]["hand"]
     moves = []
     troops = [c for c in hand if effect(state, c) == "troop"]
-    if troops:
+    if troops or standing_dice(state, k):
         moves += [{"type": "take", "stack": a} for a in attack_targets(state, k)]
+    if troops:
         for o in bordering(state, k):
             moves += [{"type": "play", "card": c, "target": o} for c in troops]
     for c in hand:
@@ -114,8 +112,7 @@ def _commit_moves(state: dict, k: int) -> list[dict]:
     attack = state["attack"]
     moves = [{"type": "place", "card": c} for c in state["kingdoms"][k]["hand"]
              if effect(state, c) in ("troop", "leader", "regroup")]
-    committed = any(effect(state, c) == "troop" for _, c in attack["attack"])
-    if committed or attack["event"] is not None:
+    if attack_dice(state) or attack["event"] is not None:
         moves.append({"type": "pass"})
     return moves
 
@@ -169,7 +166,7 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
             return _gain_moves(state, seat)
         return []
     if not state["kingdoms"][seat]["hand"]:
-        return [{"type": "pass"}]
+        return [{"type": "pass"}]  # 4.6 "Los jugadores sin cartas solo pueden hacer esta acción"
     return _action_moves(state, seat)
 
 
@@ -201,7 +198,8 @@ def explain(state: dict, seat: int, move: dict) -> str:
         return f"card {move.get('card')} is not in your hand"
     if move.get("type") == "take":
         return ("you can attack only an area bordering yours (or one of your deployment areas if you hold none) "
-                "that belongs to another player or is independent, with a troop card in hand")
+                "that belongs to another player or is independent, with at least one attack die: a troop card in hand "
+                "or a face-up card that adds dice")
     if move.get("type") == "play":
         return "that card cannot be played that way now: check its target"
     return "that move is not legal now: attack (take), incursion or event (play), discard or pass"
