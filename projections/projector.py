@@ -3,11 +3,14 @@
 Its position is stored in Redis and advanced by one Lua script, atomically with the views it wrote and
 only if the position is still the one the batch started from, so several projectors never apply an
 event twice and a crash skips none. A projector keeps the documents it last wrote: while the position
-is still its own, no one else has written since, and the next batch needs no read from Redis.
+is still its own, no one else has written since, and the next batch needs no read from Redis; when a batch
+fails or finds the position moved, it forgets them. An event is folded only onto a document at the version just
+before it (`apply` refuses a gap); a document found behind is brought forward from the event store.
 """
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 
 import orjson
@@ -19,6 +22,7 @@ POSITION = "herald:position"
 MATCHES = "herald:matches"
 TOKENS = "herald:tokens"
 BATCH = 500
+REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
 # KEYS: the position, then one hash per write; ARGV: expected position, new position, then per hash
 # its field count and fields. Returns 0 without writing if another projector moved the position.
@@ -60,6 +64,7 @@ class Projector:
         self._commit = client.register_script(COMMIT)
         self._written: int | None = None
         self._docs: OrderedDict[str, dict] = OrderedDict()
+        self._catching_up = threading.Lock()  # a worker's threads would only fold the same events twice
 
     def position(self) -> int:
         return int(self.redis.get(POSITION) or 0)
@@ -67,32 +72,47 @@ class Projector:
     def catch_up(self, limit: int | None = None, progress=None) -> int:
         """Apply every notification after the stored position; returns how many were applied."""
         applied = 0
-        while limit is None or applied < limit:
-            size = BATCH if limit is None else min(BATCH, limit - applied)
-            count = self._apply_batch(size)
-            if progress and count:
-                progress(count)
-            applied += count
-            if count < size:
-                return applied
+        with self._catching_up:
+            while limit is None or applied < limit:
+                size = BATCH if limit is None else min(BATCH, limit - applied)
+                count = self._apply_batch(size)
+                if progress and count:
+                    progress(count)
+                applied += count
+                if count < size:
+                    return applied
         return applied
 
     def _apply_batch(self, size: int) -> int:
         while True:
-            start = self.position() if self._written is None else self._written
-            notifications = self.app.recorder.select_notifications(start=start + 1, limit=size)
-            if not notifications:
-                return 0
-            docs = self._fold(notifications)
-            keys, args = [POSITION], [start, notifications[-1].id]
-            for match_id, doc in docs.items():
-                self._write(keys, args, match_id, doc)
-            if self._commit(keys=keys, args=args, client=self.redis):
-                self._written = notifications[-1].id
-                self._remember(docs)
-                return len(notifications)
-            self._written = None
-            self._docs.clear()
+            try:
+                applied = self._try_batch(size)
+            except Exception:
+                self._forget()  # the commit may or may not have happened: read the position and documents again
+                raise
+            if applied is not None:
+                return applied
+            self._forget()
+
+    def _try_batch(self, size: int) -> int | None:
+        """Apply one batch; None if another projector moved the position first (nothing written)."""
+        start = self.position() if self._written is None else self._written
+        notifications = self.app.recorder.select_notifications(start=start + 1, limit=size)
+        if not notifications:
+            return 0
+        docs = self._fold(notifications)
+        keys, args = [POSITION], [start, notifications[-1].id]
+        for match_id, doc in docs.items():
+            self._write(keys, args, match_id, doc)
+        if not self._commit(keys=keys, args=args, client=self.redis):
+            return None
+        self._written = notifications[-1].id
+        self._remember(docs)
+        return len(notifications)
+
+    def _forget(self) -> None:
+        self._written = None
+        self._docs.clear()
 
     def _fold(self, notifications) -> dict:
         docs: dict[str, dict] = {}
@@ -107,18 +127,20 @@ class Projector:
         return docs
 
     def _doc(self, match_id: str, first) -> dict | None:
-        """The document a batch starts from: none before a match's first event, else ours or Redis's, or,
-        when Redis lost it (a FLUSHALL, a rebuild under way), the one the event store's earlier events fold to."""
+        """The document a batch folds `first` onto, at the version just before it: ours or Redis's, brought up to that
+        version from the event store when it is missing (a FLUSHALL, a rebuild under way) or behind (Redis came back
+        empty and another worker re-projected part of the log while our remembered position went stale)."""
         if first.originator_version == 1:
             return None
-        if match_id in self._docs:
-            return self._docs.pop(match_id)
-        stored = self.redis.hget(match_key(match_id), "doc")
-        if stored:
-            return json.loads(stored)
-        doc = None
-        for event in self.app.events.get(first.originator_id, lte=first.originator_version - 1):
-            doc = apply(doc, event)
+        doc = self._docs.pop(match_id, None)
+        if doc is None:
+            stored = self.redis.hget(match_key(match_id), "doc")
+            doc = json.loads(stored) if stored else None
+        before = first.originator_version - 1
+        if doc is None or doc["version"] < before:
+            for event in self.app.events.get(first.originator_id, gt=None if doc is None else doc["version"],
+                                             lte=before):
+                doc = apply(doc, event)
         return doc
 
     def _remember(self, docs: dict) -> None:
@@ -145,8 +167,7 @@ class Projector:
         """Drop every view and replay the whole log into Redis."""
         for key in self.redis.scan_iter("herald:*"):
             self.redis.delete(key)
-        self._written = None
-        self._docs.clear()
+        self._forget()
         return self.catch_up(progress=progress)
 
     def view(self, match_id, viewer) -> dict | None:
@@ -167,11 +188,20 @@ class Projector:
         return raw.decode() if raw else None
 
 
+class DocumentBehind(ValueError):
+    """A document misses events before the one to fold: folding onto it would corrupt the views."""
+
+
 def apply(doc: dict | None, event) -> dict:
-    """Fold one stored event into a match document; an event the document already holds is skipped."""
+    """Fold one stored event into a match document at the version just before it; an event the document already
+    holds is skipped, and one that would leave a gap is refused with DocumentBehind."""
     type_ = type(event).__name__
-    if doc is not None and event.originator_version <= doc["version"]:
+    held = 0 if doc is None else doc["version"]
+    if event.originator_version <= held:
         return doc
+    if event.originator_version != held + 1:
+        raise DocumentBehind(f"the document of match {event.originator_id} is at version {held}, "
+                             f"not {event.originator_version - 1}")
     if doc is None:
         game = GAMES[event.payload["game"]]
         tokens = {"referee": event.secret["tokens"]["referee"]}

@@ -30,7 +30,7 @@ def parse(lines) -> tuple[dict, list[dict]]:
     try:
         return verify.read(lines)
     except (verify.Failure, ValueError) as error:
-        raise Rejected(0, f"not a herald-log-v1 export: {error}") from None
+        raise Rejected(0, str(error)) from None
 
 
 class Rereferee:
@@ -45,6 +45,8 @@ class Rereferee:
             self.seed, match_id, client_seeds = verify.check_commitment(self.log)
         except verify.Failure as failure:
             raise Rejected(failure.version, str(failure)) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise Rejected(0, f"the log is malformed: {error!r}") from None
         if self.header.get("match_id") != match_id:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
         created = self.log[0]["payload"]

@@ -11,9 +11,14 @@ import argparse
 import hashlib
 import hmac
 import json
+import re
 import sys
 
 GENESIS = "0" * 64
+MAX_DEPTH = 32  # arrays and objects inside one another; Herald's own documents nest fewer than 10
+MAX_LINE = 1024 * 1024  # characters in one line (one event) of a log
+_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_BRACKETS = re.compile(r"[][{}]")
 
 
 class Failure(Exception):
@@ -62,14 +67,42 @@ def chain_link(previous: str, event: dict) -> str:
     return hashlib.sha256(bytes.fromhex(previous) + body).hexdigest()
 
 
+def nesting(text: str) -> int:
+    """How deeply JSON text nests arrays and objects, counted without parsing it (so a document too deep for
+    Python's recursion can be refused first); never less than the parser would find."""
+    deepest = level = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        level = level + 1 if bracket in "[{" else max(level - 1, 0)
+        deepest = max(deepest, level)
+    return deepest
+
+
+def too_deep(text: str) -> str | None:
+    """Why JSON text is refused before parsing, or None: it nests deeper than MAX_DEPTH."""
+    depth = nesting(text)
+    if depth > MAX_DEPTH:
+        return f"it nests {depth} arrays or objects inside one another; at most {MAX_DEPTH} are accepted"
+    return None
+
+
 def read(lines) -> tuple[dict, list[dict]]:
     rows = []
     for number, line in enumerate(lines, start=1):
+        line = line.rstrip("\r\n")
+        if len(line) > MAX_LINE:
+            raise Failure(f"line {number} is {len(line)} characters long; a log line holds at most {MAX_LINE}")
+        if reason := too_deep(line):
+            raise Failure(f"line {number} is refused unread: {reason}")
         if line.strip():
             try:
-                rows.append(json.loads(line))
+                row = json.loads(line)
             except ValueError:
                 raise Failure(f"line {number} is not JSON: the log is cut or corrupted there") from None
+            if not isinstance(row, dict):
+                raise Failure(f"line {number} is not a JSON object: the log is corrupted there")
+            rows.append(row)
+    if len(rows) == 1 and isinstance(rows[0].get("status"), int) and "detail" in rows[0]:  # a problem document
+        raise Failure(f"the file holds no log but the server's refusal ({rows[0]['status']}): {rows[0]['detail']}")
     if not rows or rows[0].get("format") != "herald-log-v1":
         raise Failure("not a herald-log-v1 export: the first line must be its header")
     return rows[0], rows[1:]
@@ -152,7 +185,7 @@ def verify(lines, receipts=(), out=print) -> bool:
     except Failure as failure:
         out(f"FAIL {failure}")
         return False
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
         out(f"FAIL the log is malformed: {error!r}")
         return False
 
@@ -163,8 +196,12 @@ def main(argv=None) -> int:
     parser.add_argument("log", help="a herald-log-v1 export (NDJSON)")
     parser.add_argument("--receipt", action="append", default=[], help="a chain_head a move returned")
     args = parser.parse_args(argv)
-    with open(args.log, encoding="utf-8") as handle:
-        return 0 if verify(handle, args.receipt) else 1
+    try:
+        with open(args.log, encoding="utf-8") as handle:
+            return 0 if verify(handle, args.receipt) else 1
+    except OSError as error:
+        print(f"FAIL cannot read {args.log}: {error.strerror or error}")
+        return 1
 
 
 if __name__ == "__main__":

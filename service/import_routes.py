@@ -5,15 +5,14 @@ import hmac
 
 from flask import current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.matches import REFEREE, VersionConflict, new_tokens, token_hash
 from replays.referee import Rejected, Rereferee, parse
 from service import schemas
-from service.problems import fail
+from service.problems import BEARER, Blueprint, fail
 from service.routes import bearer, herald
 
-blp = Blueprint("import", __name__, description="Re-refereeing logs")
+blp = Blueprint("import", __name__, description="Re-refereeing logs", security=BEARER)
 MAX_LOG = 8 * 1024 * 1024
 
 
@@ -32,6 +31,9 @@ def require_importer() -> None:
 
 @blp.route("/matches/import")
 class Import(MethodView):
+    @blp.doc(requestBody={"required": True, "description": "a herald-log-v1 export as GET /export gives it (any "
+                          "content type): a header line, then one JSON line per event", "content": {
+                              "application/x-ndjson": {"schema": {"type": "string", "maxLength": MAX_LOG}}}})
     @blp.response(201, schemas.CreatedSchema)
     def post(self):
         """Import a herald-log-v1 export (NDJSON body): 422 names the first illegal move or mismatching result."""

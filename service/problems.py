@@ -1,33 +1,109 @@
-"""Errors as RFC 9457 application/problem+json with a reason a player understands."""
+"""Errors as RFC 9457 application/problem+json with a reason a player understands, and documented as such."""
 from __future__ import annotations
 
+import http
 import json
 
+import flask_smorest
+import marshmallow as ma
 from flask import Response
 from flask_smorest import Api, abort
+from flask_smorest.utils import prepare_response
+from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
+from replays.verify import too_deep
+
 PROBLEM = "application/problem+json"
+BEARER = [{"bearer": []}]
+
+
+class ProblemSchema(ma.Schema):
+    """An error: what went wrong and why, in words a player understands."""
+
+    type = ma.fields.String(metadata={"example": "about:blank"})
+    title = ma.fields.String(metadata={"example": "Unprocessable Entity"})
+    status = ma.fields.Integer(metadata={"example": 422})
+    detail = ma.fields.String(metadata={"example": "it is Bo's turn (seat 1)"})
+    errors = ma.fields.Raw(metadata={"description": "400 only: what is wrong with each field of the body or query"})
 
 
 class ProblemApi(Api):
-    """flask-smorest's Api, answering every HTTP error as a problem document."""
+    """flask-smorest's Api, answering and documenting every HTTP error as a problem document."""
+
+    ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}
-        problem = {"type": "about:blank", "title": error.name, "status": error.code,
-                   "detail": data.get("message") or error.description}
+        detail, extra = data.get("message") or error.description, {}
         errors = data.get("errors") or data.get("messages")
         if errors:
-            problem["errors"] = errors.get("json", errors) if isinstance(errors, dict) else errors
-            problem["detail"] = data.get("message") or "the request body is not valid: see errors"
-        headers = dict(data.get("headers") or {})
-        return Response(json.dumps(problem), status=error.code, headers=headers, mimetype=PROBLEM)
+            extra["errors"] = errors.get("json", errors) if isinstance(errors, dict) else errors
+            detail = data.get("message") or f"the request is not valid: {said(extra['errors'])[:500]}"
+        headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+        headers.update(data.get("headers") or {})
+        return problem_response(error.code, error.name, detail, headers, **extra)
+
+    def _register_responses(self):
+        """flask-smorest's error responses, one for each status and a default, as application/problem+json."""
+        statuses = [(status.name, status.phrase) for status in http.HTTPStatus if status >= 400]
+        for name, description in [*statuses, (self.DEFAULT_ERROR_RESPONSE_NAME, "An error, as a problem document")]:
+            response = {"description": description, "schema": self.ERROR_SCHEMA}
+            prepare_response(response, self.spec, PROBLEM)
+            self.spec.components.response(name, response, lazy=True)
 
 
-def problem_response(status: int, title: str, detail: str, headers: dict | None = None) -> Response:
-    problem = {"type": "about:blank", "title": title, "status": status, "detail": detail}
-    return Response(json.dumps(problem), status=status, headers=headers or {}, mimetype=PROBLEM)
+def said(errors) -> str:
+    """marshmallow's error messages in one line: "field: message; other.0: message"."""
+    if isinstance(errors, dict):
+        return "; ".join(f"{key}: {said(value)}" for key, value in errors.items())
+    if isinstance(errors, list):
+        return " ".join(said(error) for error in errors)
+    return str(errors)
+
+
+class JsonBodyParser(FlaskParser):
+    """webargs' parser, refusing a body sent as anything but JSON with 415 (not as if it were missing)."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+
+    def _raw_load_json(self, req):
+        if req.get_data(cache=True) and not is_json_request(req):
+            fail(415, "send the body as JSON, with the header 'Content-Type: application/json'")
+        return super()._raw_load_json(req)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint with JSON bodies checked by JsonBodyParser; with security=BEARER every operation
+    is documented as needing a token, unless it says @blp.doc(security=[])."""
+
+    ARGUMENTS_PARSER = JsonBodyParser()
+
+    def __init__(self, *args, security: list | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.security = security
+        self._prepare_doc_cbks.append(self._prepare_security_doc)
+
+    def _prepare_security_doc(self, doc, doc_info, **kwargs):
+        if self.security:
+            doc.setdefault("security", self.security)
+        return doc
+
+
+def refuse_deep(body: bytes) -> None:
+    """400 for a body nested too deeply to parse safely, before anything parses it (replays.verify.too_deep)."""
+    reason = too_deep(body.decode("latin-1"))  # one character a byte: every bracket and quote is where it was
+    if reason:
+        fail(400, f"the body is refused unread: {reason}")
+
+
+def problem(status: int, title: str, detail: str, **extra) -> str:
+    """The problem document (JSON text)."""
+    return json.dumps({"type": "about:blank", "title": title, "status": status, "detail": detail, **extra})
+
+
+def problem_response(status: int, title: str, detail: str, headers: dict | None = None, **extra) -> Response:
+    return Response(problem(status, title, detail, **extra), status=status, headers=headers or {}, mimetype=PROBLEM)
 
 
 def fail(status: int, detail: str):

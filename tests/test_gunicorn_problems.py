@@ -1,0 +1,47 @@
+"""A request gunicorn refuses before Flask sees it (a header or request line too large) is a problem document too."""
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from tests.server_process import Server, redis_url
+
+
+@pytest.fixture(params=[1, 4], ids=["sync", "threads"])
+def gunicorn(request, redis_client, tmp_path):
+    """`herald serve` with one thread a worker (gunicorn's sync worker) or four (its thread worker)."""
+    server = Server(tmp_path, {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                               "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}, redis_url(redis_client), workers=1)
+    server.env["HERALD_THREADS"] = str(request.param)
+    try:
+        yield server.start().port
+    finally:
+        server.stop()
+
+
+def raw(port: int, request: bytes) -> tuple[str, dict, dict]:
+    """Send raw bytes; the status line, headers and JSON body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value for name, _, value in (line.partition(": ") for line in lines)}
+    return status, headers, json.loads(body)
+
+
+def test_oversized_headers_and_request_lines_are_problem_documents(gunicorn):
+    """A 431 was gunicorn's HTML page."""
+    status, headers, problem = raw(gunicorn, b"GET /health HTTP/1.1\r\nHost: h\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n")
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large"
+    assert headers["content-type"] == "application/problem+json"
+    assert problem["status"] == 431 and "too many headers or one too long" in problem["detail"]
+    many = b"".join(b"X-%d: 1\r\n" % n for n in range(200))
+    assert raw(gunicorn, b"GET /health HTTP/1.1\r\nHost: h\r\n" + many + b"\r\n")[2]["status"] == 431
+    status, headers, problem = raw(gunicorn, b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: h\r\n\r\n")
+    assert status == "HTTP/1.1 414 URI Too Long" and problem["status"] == 414
+    assert headers["content-type"] == "application/problem+json"

@@ -1,0 +1,99 @@
+"""/openapi.json says what the API does (tokens, problem documents, bodies) and /docs renders with no network."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import jsonschema_rs
+import pytest
+
+PUBLIC = {("get", "/matches"), ("post", "/matches"), ("get", "/matches/{match_id}"),
+          ("get", "/matches/{match_id}/spectator-view"), ("get", "/health")}
+
+
+@pytest.fixture
+def spec(sqlite_client):
+    return sqlite_client.get("/openapi.json").get_json()
+
+
+def operations(spec):
+    for path, ops in spec["paths"].items():
+        for method, operation in ops.items():
+            if method != "parameters":
+                yield method, path, operation
+
+
+def test_bearer_tokens_are_declared_where_they_are_needed(spec):
+    assert spec["components"]["securitySchemes"]["bearer"] == {
+        "type": "http", "scheme": "bearer", "description": "a seat's or the referee's token, as POST /matches returned it"}
+    for method, path, operation in operations(spec):
+        expected = None if (method, path) in PUBLIC else [{"bearer": []}]
+        assert (operation.get("security") or None) == expected, (method, path)
+
+
+def test_every_error_is_declared_as_a_problem_document(spec):
+    problem = {"$ref": "#/components/schemas/Problem"}
+    assert set(spec["components"]["schemas"]["Problem"]["properties"]) == {"type", "title", "status", "detail",
+                                                                           "errors"}
+    for method, path, operation in operations(spec):
+        for status, response in operation["responses"].items():
+            if status == "default" or status >= "400":
+                name = response["$ref"].rsplit("/", 1)[1]
+                declared = spec["components"]["responses"][name]["content"]
+                assert declared == {"application/problem+json": {"schema": problem}}, (method, path, status)
+
+
+def test_the_import_body_is_documented(spec):
+    body = spec["paths"]["/matches/import"]["post"]["requestBody"]
+    assert body["required"] and body["content"]["application/x-ndjson"]["schema"]["type"] == "string"
+
+
+BODIES = [
+    ({"game": "korona", "players": ["Ana", "Bo"]}, True),
+    ({"game": "korona", "players": [None, "Bo"]}, False),
+    ({"game": "korona", "players": ["Ana"]}, False),
+    ({"game": "korona", "players": ["Ana", "Bo"], "options": {"map": {}}}, False),
+    ({"game": "korona", "players": ["Ana", {"name": "Bo", "client_seed": "s-1"}]}, True),
+    ({"game": "korona", "players": ["Ana", {"name": "Bo", "client_seed": "s 1"}]}, False),
+    ({"game": "korona", "players": ["Ana", "Bo"], "await_client_seeds": 1}, False),
+    ({"game": "crusader_kingdoms", "players": ["Ana"]}, True),
+    ({"game": "crusader_kingdoms", "players": ["Ana"], "options": {"colour": {}}}, False),
+]
+
+
+@pytest.mark.parametrize(("body", "valid"), BODIES)
+def test_the_create_schema_and_the_server_agree(sqlite_client, spec, body, valid):
+    """players: [null] was valid by the schema but refused; a body is valid by the schema exactly when the server
+    does not answer 400."""
+    schema = spec["paths"]["/matches"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert jsonschema_rs.validator_for(schema).is_valid(body) == valid
+    assert (sqlite_client.post("/matches", json=body).status_code != 400) == valid
+
+
+class Links(HTMLParser):
+    """Every src and href of a page."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        self.found += [value for name, value in attrs if name in ("src", "href") and value]
+
+
+def test_docs_render_from_the_app_alone(sqlite_client):
+    """/docs loaded swagger-ui from a CDN, so it was blank without internet: every asset now comes from the app."""
+    page = sqlite_client.get("/docs")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    links = Links()
+    links.feed(html)
+    assert len(links.found) == 3 and not [link for link in links.found if re.match(r"(\w+:)?//", link)]
+    assert '"validatorUrl": null' in html and 'url: "/openapi.json"' in html  # no validator badge fetched online
+    for link in links.found:
+        asset = sqlite_client.get(link)
+        assert asset.status_code == 200 and len(asset.data) > 1000, link
+        if link.endswith(".css"):
+            urls = re.findall(r"url\(\s*['\"]?([^'\")]+)", asset.get_data(as_text=True))
+            assert all(url.startswith("data:") for url in urls), urls
+    assert sqlite_client.get("/docs/assets/../setup.cfg").status_code == 404
