@@ -4,11 +4,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 import uuid
 from typing import ClassVar
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, InternalError, ProgrammingError
 
 from domain import fair
 from domain.errors import IllegalMove
@@ -59,6 +60,20 @@ class Matches(Application):
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
     snapshotting_projectors: ClassVar[dict] = {Match: apply_events}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
+
+    @classmethod
+    def open(cls, env: dict, attempts: int = 5) -> Matches:
+        """The application on an event store. Processes starting together on an empty PostgreSQL database race to
+        create its tables (CREATE ... IF NOT EXISTS is not atomic there: a duplicate type, a concurrently updated
+        catalogue row); a loser waits a moment and tries again, and finds them made."""
+        for attempt in range(attempts):
+            try:
+                return cls(env=env)
+            except (IntegrityError, InternalError, ProgrammingError):
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     def create(self, game: str, players: list[dict], options: dict | None = None,
                await_client_seeds: bool = False) -> tuple[Match, dict]:

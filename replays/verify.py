@@ -128,7 +128,8 @@ def check_commitment(events: list[dict]) -> tuple[bytes, str, list[str]]:
         raise Failure("version 1 (MatchCreated) holds random draws: nothing random may precede the commitment")
     revealed = [e for e in events if e["type"] == "SeedRevealed"]
     if not revealed:
-        raise Failure("the server seed has not been revealed (no SeedRevealed event): the match is not over")
+        raise Failure("the match is not over yet: its server seed is revealed (SeedRevealed) only when it ends, so "
+                      "no draw can be checked; export the log again after the last move")
     seed_hex = revealed[0]["payload"]["server_seed"]
     if hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest() != created["payload"]["seed_commitment"]:
         raise Failure(f"version {revealed[0]['version']} (SeedRevealed): the seed does not match the commitment",

@@ -53,7 +53,7 @@ class Herald:
 def build(settings: Settings, pause: float = PAUSE, timeout: float = TIMEOUT) -> Herald:
     """The event store and the Redis at REDIS_URL, else the embedded one under DATA_DIR (see projections.connection)."""
     store_env = settings.event_store_env()
-    matches = Matches(env=store_env)
+    matches = Matches.open(store_env)
     url = settings.redis_url or embedded_url(settings.data_dir)
     client = connect(url, pause, timeout)
     return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), describe(url),

@@ -58,7 +58,7 @@ def _serve(workers: int, threads: int, note: str = "") -> int:
 
     with _redis(settings, serving=True):
         store_env = settings.event_store_env()
-        Matches(env=store_env).close()  # the tables, made once before the workers fork
+        Matches.open(store_env).close()  # the tables, made once before the workers fork
         os.environ["CREATE_TABLE"] = "n"  # so that workers booting together do not race on the same DDL
         log.info("Herald serving on http://%s:%s with gunicorn, %s worker(s) x %s thread(s) (event store: %s; "
                  "redis: %s)%s", settings.host, settings.port, workers, threads,

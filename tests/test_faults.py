@@ -288,3 +288,31 @@ def test_a_request_refills_an_emptied_redis_a_bounded_part_at_a_time(redis_clien
         assert_views_are_the_store_s(context.projector, matches, match.id)
     finally:
         matches.close()
+
+
+def test_processes_starting_together_on_an_empty_store_all_open_it(store_env):
+    """`herald serve` and `herald project` started at once on an empty PostgreSQL database raced to create its
+    tables (a duplicate type, a concurrently updated catalogue row): each now opens the store, whoever made them."""
+    import threading
+
+    from domain.matches import Matches
+
+    barrier, errors, opened = threading.Barrier(4), [], []
+
+    def open_store():
+        barrier.wait()
+        try:
+            opened.append(Matches.open(store_env))
+        except Exception as error:  # noqa: BLE001  (any failure to open is what this test looks for)
+            errors.append(repr(error))
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and len(opened) == 4
+    match, _ = opened[0].create("korona", [{"name": "Ana"}, {"name": "Bo"}])
+    assert opened[3].load(match.id).version == match.version
+    for store in opened:
+        store.close()

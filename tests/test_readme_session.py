@@ -119,7 +119,8 @@ def test_the_verifier_explains_an_export_taken_too_early(server, tmp_path):
     _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
     export = f"{server.base}/matches/{created['match_id']}/export"
     refused = "FAIL the file holds no log but the server's refusal (403): until the match ends only the referee may"
-    unfinished = "FAIL the server seed has not been revealed (no SeedRevealed event): the match is not over"
+    unfinished = ("FAIL the match is not over yet: its server seed is revealed (SeedRevealed) only when it ends, "
+                  "so no draw can be checked; export the log again after the last move")
     for token, expected in ((created["seats"][0]["token"], refused), (created["referee_token"], unfinished)):
         subprocess.run(["curl", "-s", export, "-H", f"Authorization: Bearer {token}", "-o", "early.ndjson"],
                        cwd=tmp_path, check=True)
