@@ -26,7 +26,14 @@ class Game:
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
     describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
+    # raised whenever a rules change can refuse a move the rules once allowed; recorded in MatchCreated as name/N
+    rules_version: int = 1
     all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper
+
+    @property
+    def rules(self) -> str:
+        """The rules version a match records in MatchCreated, e.g. korona/2."""
+        return f"{self.name}/{self.rules_version}"
 
     def views(self, state: dict, viewers) -> dict:
         """Each viewer's view of one state."""

@@ -48,10 +48,13 @@ class Match(Aggregate):
 
     @classmethod
     def create(cls, match_id, game: str, players: list[str], client_seeds: list[str | None],
-               token_hashes: dict, server_seed: bytes, options: dict | None = None) -> Match:
+               token_hashes: dict, server_seed: bytes, options: dict | None = None, rules: str | None = None) -> Match:
         """A new match; a None client seed is awaited from its seat (status "seating") before anything is random.
-        IllegalMove if Herald cannot referee it (unknown game, wrong player count, options not an object)."""
-        game_rules(game, len(players))
+        It records the game's rules version, or for a log being re-refereed the one that log recorded (`rules`, ""
+        when it predates rules versions). IllegalMove if Herald cannot referee it (unknown game, wrong player
+        count, options not an object)."""
+        today = game_rules(game, len(players)).rules
+        recorded = today if rules is None else rules
         if not isinstance(options or {}, dict):
             raise IllegalMove("options must be a JSON object")
         payload = {
@@ -64,6 +67,8 @@ class Match(Aggregate):
             "fairness": fair.SCHEME,
             "options": options or {},
         }
+        if recorded:
+            payload["rules"] = recorded
         chain = link(GENESIS, cls.INITIAL_VERSION, "MatchCreated", payload)
         secret = {"server_seed": server_seed.hex(), "tokens": token_hashes}
         return cls._create(cls.MatchCreated, id=match_id, payload=payload, chain=chain, secret=secret)

@@ -4,8 +4,12 @@ from __future__ import annotations
 from domain.events import evolve_state
 from domain.undo import retracted_flags
 
+def _together(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 PLATFORM = {
-    "MatchCreated": lambda p, names: f"{', '.join(names[:-1])} and {names[-1]} sat down to play {p['game'].title()}.",
+    "MatchCreated": lambda p, names: f"{_together(names)} sat down to play {p['game'].replace('_', ' ').title()}.",
     "SeedRevealed": lambda p, names: "The match is over: the server seed was revealed for anyone to check.",
     "RefereeResolved": lambda p, names: f"The referee decided for {names[p['seat']]}"
                                          + (" by the rule's default." if p["default"] else "."),

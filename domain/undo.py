@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import IllegalMove
 
 REFUSALS = {
-    "reveals": "hidden cards were revealed since (a draw from the pile or a market refill)",
+    "reveals": "hidden cards were revealed since (drawn from a face-down pile or turned face up)",
     "random": "something random happened since",
     "response": "another player has responded since",
     "turn": "your turn has ended since",

@@ -52,7 +52,8 @@ class Rereferee:
         created = self.log[0]["payload"]
         try:
             self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
-                                      token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"))
+                                      token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"),
+                                      created.get("rules", ""))
         except IllegalMove as error:
             raise Rejected(1, f"MatchCreated: {error}") from None
         self.records: list[dict] = []
@@ -89,7 +90,8 @@ class Rereferee:
             try:
                 self._step(event)
             except IllegalMove as error:
-                raise Rejected(event["version"], f"{event['type']} is not legal here: {error}") from None
+                raise Rejected(event["version"], f"{event['type']} is not legal here: {error}{self._rules_note()}") \
+                    from None
             self._accept()
         return self.match
 
@@ -136,7 +138,16 @@ class Rereferee:
         if near_miss and any(p.get("random") for _, p in near_miss):
             raise Rejected(event["version"], f"{event['type']}: a random result does not recompute from the seed")
         raise Rejected(event["version"], f"{event['type']} ({self._told(event)}) is not the result of any legal "
-                                         f"move of seat {seat} under the rules Herald applies today")
+                                         f"move of seat {seat} under the rules Herald applies today, "
+                                         f"{match.game.rules}{self._rules_note()}")
+
+    def _rules_note(self) -> str:
+        """Why a refusal may be no tampering: the log was recorded under other rules than today's."""
+        recorded = rules_of(self.match)
+        if recorded == self.match.game.rules:
+            return ""
+        return (f"; the log was recorded under {recorded}, so a move those rules allowed may be refused now: "
+                "that is a change of rules, not a sign the log was altered")
 
     def _told(self, event: dict) -> str:
         """The refused move in words, as the referee's timeline tells it (its payload if it cannot be told)."""
@@ -144,6 +155,11 @@ class Rereferee:
             return self.match.game.describe(event["type"], event["payload"], self.match.state, "referee")
         except (KeyError, IndexError, TypeError, ValueError):
             return json.dumps(event["payload"], sort_keys=True)
+
+
+def rules_of(match: Match) -> str:
+    """The rules version a match's MatchCreated recorded."""
+    return match.created.get("rules") or f"{match.game_name} rules from before Herald recorded rules versions"
 
 
 def rereferee(lines, token_hashes: dict | None = None) -> Match:

@@ -144,14 +144,15 @@ def _read(path: str) -> list[str]:
 
 def audit(args) -> int:
     """Re-referee a log offline: every move through the rules, every draw from the seed."""
-    from replays.referee import Rejected, rereferee
+    from replays.referee import Rejected, rereferee, rules_of
 
     try:
         match = rereferee(_read(args.log))
     except Rejected as rejected:
         print(f"FAIL {rejected}")
         return 1
-    print(f"ok   {match.version} events re-refereed: every move legal, every random result recomputes")
+    print(f"ok   {match.version} events re-refereed under {match.game.rules} (the log's: {rules_of(match)}): every "
+          "move legal, every random result recomputes")
     return 0
 
 

@@ -135,6 +135,7 @@ def test_a_referee_backup_over_a_roll_never_reuses_it(client):
         seat = table.view()["awaiting_seat"]
     timeline = table.get("/timeline", table.referee).get_json()
     assert any(entry["retracted"] for entry in timeline if entry["version"] == rolled["version"])
+    assert timeline[0]["summary"] == "Saladin, Baldwin and Raymond sat down to play Crusader Kingdoms."
 
 
 def test_bad_map_options_are_refused_and_custom_decks_accepted(client):

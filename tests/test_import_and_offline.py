@@ -183,7 +183,8 @@ def test_offline_audit_and_replay_commands(log_lines, tmp_path):
     good.write_text("\n".join(log_lines) + "\n")
     run = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(good)], capture_output=True, text=True,
                          check=False)
-    assert run.returncode == 0 and run.stdout.startswith("ok")
+    assert json.loads(log_lines[1])["payload"]["rules"] == "korona/2"  # MatchCreated records its rules version
+    assert run.returncode == 0 and run.stdout.startswith("ok") and "under korona/2 (the log's: korona/2)" in run.stdout
     edited = rows(log_lines)
     placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
     placed["payload"]["stack"] = 7

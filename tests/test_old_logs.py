@@ -71,6 +71,10 @@ def test_rereferee_names_the_move_now_refused_and_its_version(name):
         rereferee(lines(name))
     assert refused.value.version == version
     assert f"({told})" in str(refused.value) and str(refused.value).startswith(f"version {version}: ")
+    # the log predates rules versions, so the refusal says the rules changed rather than calling the log altered
+    assert "under the rules Herald applies today, korona/2; the log was recorded under korona rules from before " \
+           "Herald recorded rules versions" in str(refused.value)
+    assert "a change of rules, not a sign the log was altered" in str(refused.value)
 
 
 def test_an_old_crusader_kingdoms_log_rereferees_to_its_end():

@@ -24,4 +24,5 @@ GAME = Game(
     undo_class=rules.undo_class,
     backup=rules.backup,
     describe=describe,
+    rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
 )
