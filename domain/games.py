@@ -25,6 +25,9 @@ class Game:
     undo_class: Callable  # (type, payload) -> what an event means for a take-back (see domain/undo.py)
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
     describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
+    # its moves as POST /moves accepts them, each as legal_moves lists it: a marshmallow Schema class whose "type"
+    # names the move; the service adds the platform's keys (expected_version, resolve_for, {"type": "default"})
+    move_schema: type
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
     # raised whenever a rules change can refuse a move the rules once allowed; recorded in MatchCreated as name/N
     rules_version: int = 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 from domain.events import evolve_state
 from domain.undo import retracted_flags
 
+
 def _together(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 

@@ -17,7 +17,8 @@ from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
-from service.problems import ProblemApi, problem_response, refuse_deep
+from service.moves import document_moves
+from service.problems import ProblemApi, answer_refusals, problem_response, refuse_deep
 
 log = logging.getLogger("herald")
 from service.routes import blp, health
@@ -88,8 +89,10 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
         return problem_response(503, "Service Unavailable", "the view store (Redis) is unreachable; moves are still "
                                 "accepted and views are served from the event store", {"Retry-After": "5"})
 
+    answer_refusals(app)
     api = ProblemApi(app)
     api.spec.components.security_scheme("bearer", BEARER_SCHEME)
+    document_moves(api.spec)
     app.register_blueprint(assets)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)

@@ -5,48 +5,28 @@ from flask import Response, jsonify
 from flask.views import MethodView
 
 from domain import fair
-from domain.errors import IllegalMove
-from domain.matches import REFEREE, VersionConflict
+from domain.matches import REFEREE
 from replays.export import audit_bundle, export_lines
 from service import schemas
+from service.access import herald, holding, require_referee, require_seat
 from service.problems import BEARER, Blueprint, fail
-from service.routes import authorize, herald, load
 
 blp = Blueprint("fairness", __name__, description="Provably fair randomness, the tamper-evident log, disputes",
                 security=BEARER)
 
 
 def act(match_id, command, *args):
-    """Run a match command and save it, answering refusals as problems."""
-    try:
-        match, _, result = herald().matches.act(match_id, command, *args)
-    except IllegalMove as error:
-        fail(422, str(error))
-    except VersionConflict as error:
-        fail(409, str(error))
+    """Run a match command, save it and bring the views up to date; the match and the command's result."""
+    match, _, result = herald().matches.act(match_id, command, *args)
     herald().refresh()
     return match, result
 
 
 def backup(match_id, to_version: int, reason: str, request_id: str | None = None, ruling: tuple | None = None):
-    try:
-        match, _ = herald().matches.back_up(match_id, to_version, reason, request_id, ruling)
-    except IllegalMove as error:
-        fail(422, str(error))
-    except VersionConflict as error:
-        fail(409, str(error))
+    """Back the match up to a version and bring the views up to date."""
+    match, _ = herald().matches.back_up(match_id, to_version, reason, request_id, ruling)
     herald().refresh()
     return match
-
-
-def require_referee(role):
-    if role != REFEREE:
-        fail(403, "only the referee may do this")
-
-
-def require_seat(role):
-    if role == REFEREE:
-        fail(403, "only a seat may do this, with its own token")
 
 
 def seating(match):
@@ -57,21 +37,22 @@ def seating(match):
 class ClientSeed(MethodView):
     @blp.arguments(schemas.ClientSeedSchema())
     @blp.response(200, schemas.SeatingSchema)
-    def post(self, body, match_id):
+    @holding
+    def post(self, body, match, role):
         """A seat posts its client seed while the match is seating; the last one starts the match."""
-        role = authorize(load(match_id))
         require_seat(role)
-        match, _ = act(match_id, lambda m: m.set_client_seed(role, body["client_seed"]))
+        match, _ = act(match.id, lambda m: m.set_client_seed(role, body["client_seed"]))
         return seating(match)
 
 
 @blp.route("/matches/<uuid:match_id>/start")
 class Start(MethodView):
     @blp.response(200, schemas.SeatingSchema)
-    def post(self, match_id):
+    @holding
+    def post(self, match, role):
         """The referee starts a seating match; the server generates the client seeds still missing."""
-        require_referee(authorize(load(match_id)))
-        match, _ = act(match_id, lambda m: m.start_seating())
+        require_referee(role)
+        match, _ = act(match.id, lambda m: m.start_seating())
         return seating(match)
 
 
@@ -84,10 +65,10 @@ def full_log(match, role):
 @blp.route("/matches/<uuid:match_id>/export")
 class Export(MethodView):
     @blp.response(200, content_type="application/x-ndjson")
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """The herald-log-v1 export: a header line, then one line per event with its chain link."""
-        match = load(match_id)
-        events = full_log(match, authorize(match))
+        events = full_log(match, role)
         lines = export_lines(str(match.id), match.game_name, events)
         return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
 
@@ -95,10 +76,9 @@ class Export(MethodView):
 @blp.route("/matches/<uuid:match_id>/audit")
 class Audit(MethodView):
     @blp.response(200, schemas.AuditSchema)
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """The herald-fair-v1 audit bundle; the server seed is null until revealed, except for the referee."""
-        match = load(match_id)
-        role = authorize(match)
         events = herald().matches.history(match.id)
         seed = match.secret["server_seed"] if role == REFEREE else match.revealed_seed
         bundle = audit_bundle(str(match.id), events, match.client_seeds, seed)
@@ -125,21 +105,20 @@ def dispute_view(match, dispute: dict, role) -> dict:
 @blp.route("/matches/<uuid:match_id>/disputes")
 class Disputes(MethodView):
     @blp.response(200, schemas.DisputeSchema(many=True))
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """Disputes: a seat sees its own and their rulings; the referee sees all."""
-        match = load(match_id)
-        role = authorize(match)
         mine = [d for d in match.disputes.values() if role == REFEREE or d["seat"] == role]
         return jsonify([{k: d.get(k) for k in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
                                                "remedy")} for d in mine])
 
     @blp.arguments(schemas.OpenDisputeSchema())
     @blp.response(201, schemas.DisputeSchema)
-    def post(self, body, match_id):
+    @holding
+    def post(self, body, match, role):
         """A seat disputes the event at a version."""
-        role = authorize(load(match_id))
         require_seat(role)
-        match, dispute_id = act(match_id, lambda m: m.open_dispute(role, body["version"], body["claim"]))
+        match, dispute_id = act(match.id, lambda m: m.open_dispute(role, body["version"], body["claim"]))
         return jsonify(dispute_view(match, match.disputes[dispute_id], role)), 201
 
 
@@ -153,10 +132,9 @@ def find_dispute(match, dispute_id, role):
 @blp.route("/matches/<uuid:match_id>/disputes/<dispute_id>")
 class Dispute(MethodView):
     @blp.response(200, schemas.DisputeSchema)
-    def get(self, match_id, dispute_id):
+    @holding
+    def get(self, match, role, dispute_id):
         """The evidence: the event, its random entries, and for the referee each HMAC block and sample."""
-        match = load(match_id)
-        role = authorize(match)
         return jsonify(dispute_view(match, find_dispute(match, dispute_id, role), role))
 
 
@@ -164,15 +142,14 @@ class Dispute(MethodView):
 class Ruling(MethodView):
     @blp.arguments(schemas.RulingSchema())
     @blp.response(200, schemas.DisputeSchema)
-    def post(self, body, match_id, dispute_id):
+    @holding
+    def post(self, body, match, role, dispute_id):
         """The referee rules: upheld or rejected, with an explanation and a remedy."""
-        match = load(match_id)
-        role = authorize(match)
         require_referee(role)
         find_dispute(match, dispute_id, role)
         ruling = (dispute_id, body["ruling"], body["explanation"], body["remedy"])
         if "backup_to" in body:
-            match = backup(match_id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}", ruling=ruling)
+            match = backup(match.id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}", ruling=ruling)
         else:
-            match, _ = act(match_id, lambda m: m.rule_dispute(*ruling))
+            match, _ = act(match.id, lambda m: m.rule_dispute(*ruling))
         return jsonify(dispute_view(match, match.disputes[dispute_id], role))

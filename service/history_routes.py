@@ -4,14 +4,14 @@ from __future__ import annotations
 from flask import jsonify
 from flask.views import MethodView
 
-from domain.errors import IllegalMove
-from domain.matches import REFEREE, VersionConflict
+from domain.matches import REFEREE
 from domain.timeline import entries
 from domain.undo import retracted_flags
 from service import schemas
-from service.fairness_routes import act, backup, require_referee, require_seat
+from service.access import herald, holding, require_referee, require_seat
+from service.fairness_routes import act, backup
 from service.problems import BEARER, Blueprint, fail
-from service.routes import authorize, herald, load, shown_log
+from service.routes import shown_log
 
 blp = Blueprint("history", __name__, description="Replay, timeline and undo", security=BEARER)
 
@@ -20,14 +20,13 @@ blp = Blueprint("history", __name__, description="Replay, timeline and undo", se
 class Replay(MethodView):
     @blp.arguments(schemas.ReplayQuerySchema(), location="query")
     @blp.response(200, schemas.ViewSchema)
-    def get(self, query, match_id):
+    @holding
+    def get(self, query, match, role):
         """The holder's view as it was at a version; everything once the match is over and its seed revealed."""
-        match = load(match_id)
-        role = authorize(match)
         version = query["version"]
         if version > match.version:
             fail(404, f"the match has no version {version}; it is at version {match.version}")
-        past = herald().matches.load(match_id, version=version)
+        past = herald().matches.load(match.id, version=version)
         viewer = REFEREE if match.revealed_seed is not None else role
         shown = past.game.view(past.state, viewer)
         retracted = retracted_flags(version, match.retracted)[version - 1]
@@ -37,21 +36,20 @@ class Replay(MethodView):
 @blp.route("/matches/<uuid:match_id>/timeline")
 class Timeline(MethodView):
     @blp.response(200, schemas.TimelineEntrySchema(many=True))
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """One plain English entry per event, redacted for the holder; undone events are marked retracted."""
-        match = load(match_id)
-        role = authorize(match)
-        return jsonify(entries(match, herald().matches.history(match_id), role))
+        return jsonify(entries(match, herald().matches.history(match.id), role))
 
 
 @blp.route("/matches/<uuid:match_id>/undo")
 class Undo(MethodView):
     @blp.arguments(schemas.UndoSchema())
     @blp.response(200, schemas.MoveResultSchema)
-    def post(self, body, match_id):
+    @holding
+    def post(self, body, match, role):
         """A seat takes back its latest action of this turn; the referee backs the match up to a version."""
-        match = load(match_id)
-        role = authorize(match)
+        match_id = match.id
         if role == REFEREE:
             if "to_version" not in body:
                 fail(403, "the referee backs a match up to a version: send to_version; only a seat takes back its "
@@ -60,12 +58,7 @@ class Undo(MethodView):
         else:
             if "to_version" in body:
                 fail(403, "only the referee backs a match up to a version; ask with POST /undo-requests")
-            try:
-                match, _ = herald().matches.take_back(match_id, role)
-            except IllegalMove as error:
-                fail(422, str(error))
-            except VersionConflict as error:
-                fail(409, str(error))
+            match, _ = herald().matches.take_back(match_id, role)
             herald().refresh()
         last = herald().matches.history(match_id, after=match.version - 1, upto=match.version)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)})
@@ -78,19 +71,18 @@ def request_view(request: dict) -> dict:
 @blp.route("/matches/<uuid:match_id>/undo-requests")
 class UndoRequests(MethodView):
     @blp.response(200, schemas.UndoRequestViewSchema(many=True))
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """Undo requests and their outcome: a seat sees its own, the referee all."""
-        match = load(match_id)
-        role = authorize(match)
         return jsonify([request_view(r) for r in match.undo_requests.values() if role in (REFEREE, r["seat"])])
 
     @blp.arguments(schemas.UndoRequestSchema())
     @blp.response(201, schemas.UndoRequestViewSchema)
-    def post(self, body, match_id):
+    @holding
+    def post(self, body, match, role):
         """A seat asks the referee to back the match up to a version."""
-        role = authorize(load(match_id))
         require_seat(role)
-        match, request_id = act(match_id, lambda m: backup_request(m, role, body["to_version"], body["reason"]))
+        match, request_id = act(match.id, lambda m: backup_request(m, role, body["to_version"], body["reason"]))
         return jsonify(request_view(match.undo_requests[request_id])), 201
 
 
@@ -105,15 +97,15 @@ def backup_request(match, seat: int, to_version: int, reason: str) -> str:
 class UndoAnswer(MethodView):
     @blp.arguments(schemas.UndoAnswerSchema())
     @blp.response(200, schemas.UndoRequestViewSchema)
-    def post(self, body, match_id, request_id):
+    @holding
+    def post(self, body, match, role, request_id):
         """The referee approves (a backup) or declines an undo request."""
-        match = load(match_id)
-        require_referee(authorize(match))
+        require_referee(role)
         request = match.undo_requests.get(request_id)
         if request is None:
             fail(404, f"no undo request {request_id} in this match")
         if body["decision"] == "approve":
-            match = backup(match_id, request["to_version"], body["reason"], request_id)
+            match = backup(match.id, request["to_version"], body["reason"], request_id)
         else:
-            match, _ = act(match_id, lambda m: m.decline_undo(request_id, body["reason"]))
+            match, _ = act(match.id, lambda m: m.decline_undo(request_id, body["reason"]))
         return jsonify(request_view(match.undo_requests[request_id]))

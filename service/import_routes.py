@@ -6,11 +6,11 @@ import hmac
 from flask import current_app, request
 from flask.views import MethodView
 
-from domain.matches import REFEREE, VersionConflict, new_tokens, token_hash
+from domain.matches import REFEREE, new_tokens, token_hash
 from replays.referee import Rejected, Rereferee, parse
 from service import schemas
+from service.access import bearer, herald
 from service.problems import BEARER, Blueprint, fail
-from service.routes import bearer, herald
 
 blp = Blueprint("import", __name__, description="Re-refereeing logs", security=BEARER)
 MAX_LOG = 8 * 1024 * 1024
@@ -48,10 +48,7 @@ class Import(MethodView):
             fail(422, "the log was not imported: its first event is not a MatchCreated with players")
         except Rejected as rejected:
             fail(422, f"the log was not imported: {rejected}")
-        try:
-            herald().matches.store_import(match)
-        except VersionConflict as error:
-            fail(409, str(error))
+        herald().matches.store_import(match)
         herald().refresh()
         seats = [{"seat": i, "name": n, "token": t} for i, (n, t) in enumerate(zip(header_players, tokens["seats"]))]
         return {"match_id": str(match.id), "game": match.game_name, "version": match.version,

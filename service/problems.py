@@ -11,7 +11,10 @@ from flask_smorest import Api, abort
 from flask_smorest.utils import prepare_response
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
 
+from domain.errors import IllegalMove
+from domain.matches import UnknownMatch, VersionConflict
 from replays.verify import too_deep
 
 PROBLEM = "application/problem+json"
@@ -104,6 +107,25 @@ def problem(status: int, title: str, detail: str, **extra) -> str:
 
 def problem_response(status: int, title: str, detail: str, headers: dict | None = None, **extra) -> Response:
     return Response(problem(status, title, detail, **extra), status=status, headers=headers or {}, mimetype=PROBLEM)
+
+
+REFUSALS = {  # a refusal of the domain -> its status and detail
+    IllegalMove: (422, str),  # not legal now, with the reason
+    VersionConflict: (409, str),  # a stale expected_version, or another change recorded at the same time
+    UnknownMatch: (404, lambda error: f"no match has the id {error.args[0]}"),
+}
+
+
+def refused(error: Exception) -> Response:
+    """A refusal of the domain as its problem document (REFUSALS); nothing was recorded."""
+    status, detail = next(answer for kind, answer in REFUSALS.items() if isinstance(error, kind))
+    return problem_response(status, HTTP_STATUS_CODES[status], detail(error))
+
+
+def answer_refusals(app) -> None:
+    """Every route answers the domain's refusals the same way, without catching them itself."""
+    for kind in REFUSALS:
+        app.register_error_handler(kind, refused)
 
 
 def fail(status: int, detail: str):

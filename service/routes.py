@@ -1,52 +1,18 @@
 """The matches API: create and list matches, views, legal moves, moves and the event log."""
 from __future__ import annotations
 
-from flask import current_app, jsonify, request
+from flask import jsonify
 from flask.views import MethodView
 from redis.exceptions import RedisError
 
-from domain.errors import IllegalMove
-from domain.matches import REFEREE, UnknownMatch, VersionConflict, token_hash
+from domain.matches import REFEREE
 from projections.projector import summary
 from service import schemas
+from service.access import herald, holding, load
+from service.moves import MoveBody, move_body, read_move
 from service.problems import BEARER, Blueprint, fail
 
 blp = Blueprint("matches", __name__, description="Refereed matches", security=BEARER)
-
-
-def herald():
-    return current_app.extensions["herald"]
-
-
-def load(match_id):
-    """The match for reading and authorising; commands reload their own copy."""
-    try:
-        return herald().matches.load(match_id, for_reading=True)
-    except UnknownMatch:
-        fail(404, f"no match has the id {match_id}")
-
-
-def bearer() -> str:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        fail(401, "send your seat's or the referee's token as 'Authorization: Bearer <token>'")
-    return token.strip()
-
-
-def authorize(match):
-    """The holder's role in this match: a seat number or REFEREE."""
-    token = bearer()
-    role = herald().matches.role_of(match, token)
-    if role is not None:
-        return role
-    try:
-        elsewhere = herald().projector.token_owner(token_hash(token))
-    except RedisError:
-        elsewhere = None
-    if elsewhere:
-        fail(403, "this token belongs to another match")
-    fail(401, "this token is not known: use the token you were given when the match was created")
 
 
 def summary_of(match) -> dict:
@@ -87,11 +53,8 @@ class MatchList(MethodView):
     @blp.response(201, schemas.CreatedSchema)
     def post(self, body):
         """Create a match; each seat's token and the referee's are shown only in this response."""
-        try:
-            match, tokens = herald().matches.create(body["game"], body["players"], body["options"],
-                                                    body["await_client_seeds"])
-        except IllegalMove as error:
-            fail(422, str(error))
+        match, tokens = herald().matches.create(body["game"], body["players"], body["options"],
+                                                body["await_client_seeds"])
         herald().refresh()
         seats = [{"seat": i, "name": p["name"], "token": t}
                  for i, (p, t) in enumerate(zip(body["players"], tokens["seats"]))]
@@ -121,10 +84,9 @@ class MatchSummary(MethodView):
 @blp.route("/matches/<uuid:match_id>/view")
 class MatchView(MethodView):
     @blp.response(200, schemas.ViewSchema)
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """The holder's view: its own hand, never another seat's, nor the pile order (referee: everything)."""
-        match = load(match_id)
-        role = authorize(match)
         return jsonify(current_view(match, role))
 
 
@@ -140,22 +102,22 @@ class SpectatorView(MethodView):
 @blp.route("/matches/<uuid:match_id>/legal-moves")
 class LegalMoves(MethodView):
     @blp.response(200, schemas.LegalMovesSchema)
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """Every move the holder may make now, each exactly as POST /moves accepts it."""
-        match = load(match_id)
-        role = authorize(match)
         moves = [] if role == REFEREE else match.game.legal_moves(match.state, role)
         return jsonify({"version": match.version, "moves": moves})
 
 
 @blp.route("/matches/<uuid:match_id>/moves")
 class Moves(MethodView):
-    @blp.arguments(schemas.MoveSchema())
+    @blp.doc(requestBody=move_body())
+    @blp.arguments(MoveBody())
     @blp.response(200, schemas.MoveResultSchema)
-    def post(self, body, match_id):
+    @holding
+    def post(self, body, match, role):
         """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
-        match = load(match_id)
-        role = authorize(match)
+        body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
         expected = body.pop("expected_version", None)
         resolve_for = body.pop("resolve_for", None)
         if role == REFEREE and resolve_for is None:
@@ -165,12 +127,7 @@ class Moves(MethodView):
         if role != REFEREE and body["type"] == "default":
             fail(422, "only the referee may apply a rule's default")
         seat = role if resolve_for is None else resolve_for
-        try:
-            match, recorded = herald().matches.play(match_id, seat, body, expected, by_referee=role == REFEREE)
-        except VersionConflict as error:
-            fail(409, str(error))
-        except IllegalMove as error:
-            fail(422, str(error))
+        match, recorded = herald().matches.play(match.id, seat, body, expected, by_referee=role == REFEREE)
         herald().refresh()
         events = shown_log(match, role, recorded)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": events,
@@ -180,11 +137,10 @@ class Moves(MethodView):
 @blp.route("/matches/<uuid:match_id>/events")
 class Events(MethodView):
     @blp.response(200, schemas.EventsSchema)
-    def get(self, match_id):
+    @holding
+    def get(self, match, role):
         """The match's log; a seat sees it redacted (no other seat's secret cards, no pile order)."""
-        match = load(match_id)
-        role = authorize(match)
-        events = shown_log(match, role, herald().matches.history(match_id))
+        events = shown_log(match, role, herald().matches.history(match.id))
         return jsonify({"match_id": str(match.id), "version": match.version, "events": events})
 
 

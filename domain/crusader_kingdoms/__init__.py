@@ -30,6 +30,7 @@ from domain.games import Game
 
 from . import evolve, moves, rules, views
 from .events import EVENTS
+from .move_schema import MoveSchema
 from .state import new_state
 from .timeline import describe
 
@@ -50,5 +51,6 @@ GAME = Game(
     undo_class=rules.undo_class,
     backup=rules.backup,
     describe=describe,
+    move_schema=MoveSchema,
     options=frozenset({"map", "decks"}),
 )

@@ -3,6 +3,7 @@ from domain.games import Game
 
 from . import rules
 from .events import EVENTS
+from .move_schema import MoveSchema
 from .state import new_state
 from .timeline import describe
 
@@ -24,5 +25,6 @@ GAME = Game(
     undo_class=rules.undo_class,
     backup=rules.backup,
     describe=describe,
+    move_schema=MoveSchema,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
 )

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from domain import fair
 from domain.errors import IllegalMove
+from domain.table import Table
 
 from . import interactive
 from .cards import BUILD, DECK_SIZE, NAMES, card
@@ -141,23 +142,15 @@ def evolve(state: dict, type_: str, payload: dict) -> None:
     EVOLVE[type_](state, payload)
 
 
-class _Table:
-    """A working copy of the state that records each event it applies."""
-
-    def __init__(self, state: dict):
-        self.state = copy_state(state)
-        self.events: list[tuple[str, dict]] = []
-
-    def emit(self, type_: str, **payload) -> None:
-        evolve(self.state, type_, payload)
-        self.events.append((type_, payload))
+def _table(state: dict) -> Table:
+    return Table(state, evolve, copy_state)
 
 
 # ---------------------------------------------------------------- setup
 
 def start(state: dict, rng) -> list[tuple[str, dict]]:
     """Shuffle, choose the first seat, deal 5 secret cards each, reveal a 3-card market, begin."""
-    table = _Table(state)
+    table = _table(state)
     table.emit("DeckShuffled", random=[rng.shuffle(list(range(DECK_SIZE)))])
     pick = rng.choice(len(state["players"]))
     table.emit("FirstSeatChosen", seat=pick["result"], random=[pick])
@@ -168,7 +161,7 @@ def start(state: dict, rng) -> list[tuple[str, dict]]:
     return table.events
 
 
-def _begin_turn(table: _Table, seat: int) -> None:
+def _begin_turn(table: Table, seat: int) -> None:
     state = table.state
     table.emit("TurnStarted", seat=seat, turn=state["turn"] + 1,
                empty_hand=not state["players"][seat]["hand"])
@@ -316,14 +309,14 @@ def _can_keep(state: dict, seat: int, allowed: int) -> bool:
 
 def _taking_effect(state: dict, seat: int, move: dict) -> dict:
     """The state once the card is played and no Shield stopped it."""
-    table = _Table(state)
+    table = _table(state)
     _play(table, seat, move)
     table.emit("ActionTookEffect", seat=seat, card=card(move["card"]))
     return table.state
 
 
 def _after_step(state: dict, seat: int, move: dict) -> dict:
-    table = _Table(state)
+    table = _table(state)
     interactive.decide_step(table, seat, move)
     return table.state
 
@@ -335,7 +328,7 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     move = _compact(move)
     if move not in legal_moves(state, seat, move.get("card") if isinstance(move.get("card"), int) else None):
         raise IllegalMove(explain(state, seat, move))
-    table = _Table(state)
+    table = _table(state)
     kind = move["type"]
     if state["steps"]:
         interactive.decide_step(table, seat, move)
@@ -364,7 +357,7 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     return table.events
 
 
-def _draw(table: _Table, seat: int, move: dict) -> None:
+def _draw(table: Table, seat: int, move: dict) -> None:
     state = table.state
     if move["source"] == "pile":
         wanted = EMPTY_HAND_PILE_DRAW if state["empty_start"] else PILE_DRAW
@@ -378,12 +371,12 @@ def _draw(table: _Table, seat: int, move: dict) -> None:
     _refill(table)
 
 
-def _refill(table: _Table) -> None:
+def _refill(table: Table) -> None:
     if table.state["pile"] and len(table.state["market"]) < MARKET_SIZE:
         table.emit("MarketRefilled", card=card(table.state["pile"][0]))
 
 
-def _play(table: _Table, seat: int, move: dict) -> None:
+def _play(table: Table, seat: int, move: dict) -> None:
     state = table.state
     details = {key: move[key] for key in ("target", "zone", "thief", "stack") if key in move}
     if NAMES[move["card"]] == "glorious_attack":
@@ -404,7 +397,7 @@ def _play(table: _Table, seat: int, move: dict) -> None:
                    stack=move.get("stack"), role=move.get("role"))
 
 
-def _after_action(table: _Table, seat: int) -> None:
+def _after_action(table: Table, seat: int) -> None:
     """Combos are declared at once; after the third action the turn ends, or the excess is discarded."""
     state = table.state
     players = state["players"]
@@ -424,7 +417,7 @@ def _after_action(table: _Table, seat: int) -> None:
         _end_turn(table, seat)
 
 
-def _end_turn(table: _Table, seat: int) -> None:
+def _end_turn(table: Table, seat: int) -> None:
     state = table.state
     table.emit("TurnEnded", seat=seat)
     if not state["pile"] and not state["market"]:
@@ -444,7 +437,7 @@ def _leaders(state: dict) -> list[int]:
     return [seat for seat, rank in enumerate(ranking) if rank == best]
 
 
-def _finish(table: _Table, reason: str, winners: list[int]) -> None:
+def _finish(table: Table, reason: str, winners: list[int]) -> None:
     state = table.state
     table.emit("MatchFinished", reason=reason, winner=winners[0] if len(winners) == 1 else None, winners=winners,
                scores=final_scores(state))

@@ -1,0 +1,73 @@
+"""A posted move: the platform's keys around the move schema the match's game declares (Game.move_schema)."""
+from __future__ import annotations
+
+from functools import cache
+
+import marshmallow as ma
+from flask_smorest import abort
+from marshmallow import fields, validate
+
+from domain.games import GAMES
+from domain.move_fields import StrictInteger
+from service.problems import fail, said
+
+DEFAULT = "default"  # the referee's default move, in any game; keyed like a game's moves, so no game is named so
+
+
+class PlatformKeys(ma.Schema):
+    """What any move may carry besides the game's own keys."""
+
+    expected_version = StrictInteger(validate=validate.Range(min=1))
+    resolve_for = StrictInteger(validate=validate.Range(min=0, max=7), metadata={
+        "description": "referee only: decide for this seat; type 'default' applies the rule's default"})
+
+
+class DefaultMoveSchema(PlatformKeys):
+    """The referee applies the rule's default for a stalled seat (with resolve_for)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(["default"]))
+
+
+class MoveBody(ma.Schema):
+    """Any JSON object: the move is checked once the match, and so its game, is known (read_move)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+
+def component(name: str) -> str:
+    """The OpenAPI component of a game's moves, e.g. SomeGameMove for some_game."""
+    return "".join(part.title() for part in name.split("_")) + "Move"
+
+
+@cache
+def move_schema(name: str) -> ma.Schema:
+    """A game's move schema with the platform's keys; move_schema(DEFAULT) is the referee's default move."""
+    if name == DEFAULT:
+        return DefaultMoveSchema()
+    game_moves = GAMES[name].move_schema
+    return type(component(name), (game_moves, PlatformKeys), {"__doc__": game_moves.__doc__})()
+
+
+def read_move(game_name: str, body: dict) -> dict:
+    """The body checked by the game's schema: 400 with each field's error if no game's schema takes it, 422 if only
+    another game's does (it is a move, not one of this game)."""
+    schema = move_schema(DEFAULT if body.get("type") == DEFAULT else game_name)
+    try:
+        return schema.load(body)
+    except ma.ValidationError as error:
+        if any(not move_schema(other).validate(body) for other in GAMES if other != game_name):
+            fail(422, f"this is not a move of {game_name}: {said(error.messages)}")
+        abort(400, errors=error.messages)
+
+
+def document_moves(spec) -> None:
+    """Each game's moves and the default move as components of /openapi.json."""
+    for name in [*GAMES, DEFAULT]:
+        spec.components.schema(component(name), schema=move_schema(name))
+
+
+def move_body() -> dict:
+    """POST /moves' body as OpenAPI documents it: a move of any game, or the referee's default move."""
+    schema = {"anyOf": [{"$ref": f"#/components/schemas/{component(name)}"} for name in [*GAMES, DEFAULT]]}
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
