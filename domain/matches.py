@@ -132,6 +132,38 @@ class Matches(Application):
             raise VersionConflict("another change was recorded at the same time; reload and retry") from None
         return match, before, result
 
+    def set_client_seed(self, match_id, seat: int, client_seed: str) -> Match:
+        """A seat posts its client seed while the match is seating; the last one starts the match."""
+        return self.act(match_id, Match.set_client_seed, seat, client_seed)[0]
+
+    def start_seating(self, match_id) -> Match:
+        """The referee starts a seating match; the server generates the client seeds still missing."""
+        return self.act(match_id, Match.start_seating)[0]
+
+    def open_dispute(self, match_id, seat: int, version: int, claim: str) -> tuple[Match, str]:
+        """A seat disputes the event at a version; the match and the dispute's id."""
+        match, _, dispute_id = self.act(match_id, Match.open_dispute, seat, version, claim)
+        return match, dispute_id
+
+    def rule_dispute(self, match_id, dispute_id: str, ruling: str, explanation: str, remedy: str | None) -> Match:
+        """The referee rules on a dispute without backing up."""
+        return self.act(match_id, Match.rule_dispute, dispute_id, ruling, explanation, remedy)[0]
+
+    def request_undo(self, match_id, seat: int, to_version: int, reason: str) -> tuple[Match, str]:
+        """A seat asks the referee to back up to a version; refused (IllegalMove, nothing saved) where a backup to
+        that version would be. The match and the request's id."""
+        def command(match: Match) -> str:
+            request_id = match.request_undo(seat, to_version, reason)  # its own checks first, then a move's bounds
+            self.at_rest(match_id, to_version, self.history(match_id, after=to_version))
+            return request_id
+
+        match, _, request_id = self.act(match_id, command)
+        return match, request_id
+
+    def decline_undo(self, match_id, request_id: str, reason: str) -> Match:
+        """The referee declines an undo request."""
+        return self.act(match_id, Match.decline_undo, request_id, reason)[0]
+
     def take_back(self, match_id, seat: int) -> tuple[Match, int]:
         """A seat takes back its latest action of this turn (ActionsRetracted), or IllegalMove says why not."""
         match = self.load(match_id)
@@ -139,7 +171,7 @@ class Matches(Application):
         current = match.state.get("current") if match.state["status"] == "active" else None
         target = take_back_target(log, seat, match.game.undo_class, current)
         restored = self.at_rest(match_id, target, log[target:]).state
-        return self.act(match_id, lambda m: m.take_back(seat, target, restored))[:2]
+        return self.act(match_id, Match.take_back, seat, target, restored)[:2]
 
     def back_up(self, match_id, to_version: int, reason: str, request_id: str | None = None,
                 ruling: tuple | None = None) -> tuple[Match, int]:

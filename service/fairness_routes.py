@@ -15,18 +15,16 @@ blp = Blueprint("fairness", __name__, description="Provably fair randomness, the
                 security=BEARER)
 
 
-def act(match_id, command, *args):
-    """Run a match command, save it and bring the views up to date; the match and the command's result."""
-    match, _, result = herald().matches.act(match_id, command, *args)
+def act(command, *args):
+    """Run one of the application's match commands and bring the views up to date; what the command returns."""
+    result = command(*args)
     herald().refresh()
-    return match, result
+    return result
 
 
 def backup(match_id, to_version: int, reason: str, request_id: str | None = None, ruling: tuple | None = None):
     """Back the match up to a version and bring the views up to date."""
-    match, _ = herald().matches.back_up(match_id, to_version, reason, request_id, ruling)
-    herald().refresh()
-    return match
+    return act(herald().matches.back_up, match_id, to_version, reason, request_id, ruling)[0]
 
 
 def seating(match):
@@ -41,7 +39,7 @@ class ClientSeed(MethodView):
     def post(self, body, match, role):
         """A seat posts its client seed while the match is seating; the last one starts the match."""
         require_seat(role)
-        match, _ = act(match.id, lambda m: m.set_client_seed(role, body["client_seed"]))
+        match = act(herald().matches.set_client_seed, match.id, role, body["client_seed"])
         return seating(match)
 
 
@@ -52,7 +50,7 @@ class Start(MethodView):
     def post(self, match, role):
         """The referee starts a seating match; the server generates the client seeds still missing."""
         require_referee(role)
-        match, _ = act(match.id, lambda m: m.start_seating())
+        match = act(herald().matches.start_seating, match.id)
         return seating(match)
 
 
@@ -118,7 +116,7 @@ class Disputes(MethodView):
     def post(self, body, match, role):
         """A seat disputes the event at a version."""
         require_seat(role)
-        match, dispute_id = act(match.id, lambda m: m.open_dispute(role, body["version"], body["claim"]))
+        match, dispute_id = act(herald().matches.open_dispute, match.id, role, body["version"], body["claim"])
         return jsonify(dispute_view(match, match.disputes[dispute_id], role)), 201
 
 
@@ -151,5 +149,5 @@ class Ruling(MethodView):
         if "backup_to" in body:
             match = backup(match.id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}", ruling=ruling)
         else:
-            match, _ = act(match.id, lambda m: m.rule_dispute(*ruling))
+            match = act(herald().matches.rule_dispute, match.id, *ruling)
         return jsonify(dispute_view(match, match.disputes[dispute_id], role))

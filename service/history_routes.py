@@ -58,8 +58,7 @@ class Undo(MethodView):
         else:
             if "to_version" in body:
                 fail(403, "only the referee backs a match up to a version; ask with POST /undo-requests")
-            match, _ = herald().matches.take_back(match_id, role)
-            herald().refresh()
+            match, _ = act(herald().matches.take_back, match_id, role)
         last = herald().matches.history(match_id, after=match.version - 1, upto=match.version)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)})
 
@@ -82,15 +81,8 @@ class UndoRequests(MethodView):
     def post(self, body, match, role):
         """A seat asks the referee to back the match up to a version."""
         require_seat(role)
-        match, request_id = act(match.id, lambda m: backup_request(m, role, body["to_version"], body["reason"]))
+        match, request_id = act(herald().matches.request_undo, match.id, role, body["to_version"], body["reason"])
         return jsonify(request_view(match.undo_requests[request_id])), 201
-
-
-def backup_request(match, seat: int, to_version: int, reason: str) -> str:
-    """Record an undo request, refused (IllegalMove, nothing saved) where a backup to its version would be."""
-    request_id = match.request_undo(seat, to_version, reason)
-    herald().matches.at_rest(match.id, to_version, herald().matches.history(match.id, after=to_version))
-    return request_id
 
 
 @blp.route("/matches/<uuid:match_id>/undo-requests/<request_id>")
@@ -107,5 +99,5 @@ class UndoAnswer(MethodView):
         if body["decision"] == "approve":
             match = backup(match.id, request["to_version"], body["reason"], request_id)
         else:
-            match, _ = act(match.id, lambda m: m.decline_undo(request_id, body["reason"]))
+            match = act(herald().matches.decline_undo, match.id, request_id, body["reason"])
         return jsonify(request_view(match.undo_requests[request_id]))
