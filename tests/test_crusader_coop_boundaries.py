@@ -1,7 +1,7 @@
 """Crusader Kingdoms, the edges of rules the other tests cite only on their plain path: the card bonus in the 1- and
 2-player games (8.2), the automated Muslims' answer and target (8.3), an attack on the ally (4.1.1), the victory
 points (8.5) and turning two castles in one defence (4.1.4). Each test quotes its sentence of
-shared/seeds/001_e197184e5cec8d37.txt."""
+the Crusader Kingdoms rulebook (Spanish)."""
 from __future__ import annotations
 
 import pytest

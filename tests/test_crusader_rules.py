@@ -1,4 +1,4 @@
-"""Crusader Kingdoms, one test per rulebook sentence (shared/seeds/001_e197184e5cec8d37.txt), each quoted."""
+"""Crusader Kingdoms, one test per rulebook sentence (the Crusader Kingdoms rulebook, Spanish, by section), each quoted."""
 from __future__ import annotations
 
 import pytest

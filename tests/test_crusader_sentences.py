@@ -1,4 +1,4 @@
-"""Crusader Kingdoms rulebook sentences (shared/seeds/001_e197184e5cec8d37.txt, Spanish) not cited elsewhere,
+"""Crusader Kingdoms rulebook sentences (the Crusader Kingdoms rulebook, Spanish) not cited elsewhere,
 and the card texts docs/RULINGS.md C1 assumes for the cards the rulebook only names."""
 from __future__ import annotations
 

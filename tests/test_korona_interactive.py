@@ -1,6 +1,6 @@
 """Korona's interactive action cards, one test per rulebook sentence: Donation, Tactical Swap, Sneak
-Attack, Glorious Attack, Revolt and Shield (shared/seeds/003_ff8f96e04a796a02.txt, English; the Spanish
-original 000_bfb3be6953ccd9bc.txt settles wording, e.g. whoever *sends* a Thief chooses where it lands).
+Attack, Glorious Attack, Revolt and Shield (the Korona rulebook, Action cards, English edition; the Spanish
+original settles wording, e.g. whoever *sends* a Thief chooses where it lands).
 
 Every test builds its table directly from new_state(), so the situation a sentence describes is explicit,
 then plays the moves through rules.decide / rules.evolve as the service does.

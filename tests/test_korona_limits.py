@@ -1,6 +1,6 @@
-"""Korona's limits whatever the route a card takes (shared/seeds/003_ff8f96e04a796a02.txt; Spanish original
-000_bfb3be6953ccd9bc.txt): a lone card passed in a Revolt is placed like any received card, one Ruler pair and one
-Healer stack per player, the hand limit through the seat's own Action card, and a Tactical Swap gives one card.
+"""Korona's limits whatever the route a card takes (the Korona rulebook, English edition, and its Spanish original):
+a lone card passed in a Revolt is placed like any received card, one Ruler pair and one Healer stack per player,
+the hand limit through the seat's own Action card, and a Tactical Swap gives one card.
 
 Each test starts from a position where Herald once departed from the text (rulings K3, K13, K14, K15).
 """

@@ -1,5 +1,5 @@
-"""Korona rules, one test per rulebook sentence (shared/seeds/003_ff8f96e04a796a02.txt, English;
-000_bfb3be6953ccd9bc.txt, the Spanish original) or per ruling in docs/RULINGS.md.
+"""Korona rules, one test per rulebook sentence (the Korona rulebook, English edition, and its Spanish original)
+or per ruling in docs/RULINGS.md.
 
 Most tests build a state directly from new_state() so that the situation the sentence describes is
 explicit; the setup tests play the real shuffle from the seeded herald-fair-v1 generator.

@@ -1,5 +1,5 @@
 """Korona scoring, colours, Farmers and combos (domain/korona/scoring.py), checked against the rulebook
-(shared/seeds/003_ff8f96e04a796a02.txt) and ruling K1 of docs/RULINGS.md.
+(the Korona rulebook, Build cards and the scoring example) and ruling K1 of docs/RULINGS.md.
 
 Play areas are lists of stacks, each a list of card ids bottom first; Joker roles are keyed by str(id).
 """

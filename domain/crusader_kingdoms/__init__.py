@@ -1,4 +1,4 @@
-"""Crusader Kingdoms: the card-driven conquest of Outremer (rulebook: shared/seeds/001_e197184e5cec8d37.txt).
+"""Crusader Kingdoms: the card-driven conquest of Outremer (its Spanish rulebook; sections cited as 4.1.2, 8.3, ...).
 
 Modes by player count: 1 solo (1st Crusade) and 2 co-operative (3rd Crusade) against the automated Muslims,
 on the "1st and 3rd Crusades" map; 3 players (Saladin, Jerusalem, Antioch) and 4 players (Damascus, Jerusalem,

@@ -1,4 +1,4 @@
-"""Korona: the card game of stacking a kingdom (rulebook: shared/seeds/003_ff8f96e04a796a02.txt)."""
+"""Korona: the card game of stacking a kingdom (its rulebook, English edition with the Spanish original)."""
 from domain.games import Game
 
 from . import rules
