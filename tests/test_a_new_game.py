@@ -14,7 +14,7 @@ from domain.matches import event_record
 from replays import verify
 from replays.export import export_lines
 from replays.referee import rereferee
-from tests.api_helpers import auth
+from tests.helpers.api import auth
 from tests.race_game import GAME, rules
 from tests.race_game.http import RaceTable, second_server
 from tests.race_game.registry import registered

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.api_helpers import Table, auth
+from tests.helpers.api import Table, assert_problem, auth
 
 PROBLEM = "application/problem+json"
 
@@ -87,14 +87,6 @@ def test_the_log_is_redacted_for_a_seat(client):
     shuffled = next(e for e in seat_log if e["type"] == "DeckShuffled")
     assert shuffled["payload"]["random"][0]["result"] is None
     assert next(e for e in referee_log if e["type"] == "DeckShuffled")["payload"]["random"][0]["result"]
-
-
-def assert_problem(response, status: int):
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.headers["Content-Type"] == PROBLEM
-    problem = response.get_json()
-    assert problem["status"] == status and problem["detail"]
-    return problem
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from domain import fair
 from domain.korona import rules
 from domain.korona.cards import NAMES
 from domain.korona.state import new_state
-from tests.api_helpers import Table
+from tests.helpers.api import Table
 
 MATCH_ID = uuid.UUID("6f1c2a7e-1111-4222-8333-944455556666")
 CLIENT_SEEDS = ["ana", "bo", "cy"]

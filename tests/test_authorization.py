@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from domain.matches import token_hash
-from tests.api_helpers import Table, auth
+from tests.helpers.api import Table, auth
 
 # endpoint -> (method, path, body, expected status for: none, other match, other seat, own seat, referee)
 # "own seat" is the seat whose decision is awaited; "other seat" a seat that is waiting. Before each row the own

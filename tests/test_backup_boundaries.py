@@ -10,7 +10,7 @@ import pytest
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.matches import Matches
-from tests.test_undo_replay import memory_app, play_random
+from tests.helpers.stores import memory_app, play_random
 
 KORONA_3P = ("korona", 3)
 MOVES = 25

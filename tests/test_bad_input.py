@@ -13,7 +13,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import events
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from tests.api_helpers import Table, auth
+from tests.helpers.api import Table, auth
 
 # The API's contract (README): a request valid by the schema may still be refused, 422 when the rules forbid it now
 # (and 401/403/404/409 as schemathesis expects); never 400, which means "not valid by the schema".

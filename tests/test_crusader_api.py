@@ -3,22 +3,7 @@ from __future__ import annotations
 
 import random
 
-from tests.api_helpers import Table
-
-
-def play_to_the_end(table: Table, players: int, pick) -> list[dict]:
-    events = []
-    for _ in range(3000):
-        view = table.view()
-        if view["status"] == "finished":
-            break
-        seat = view["awaiting_seat"]
-        moves = table.moves(seat)
-        assert moves
-        assert all(table.moves(other) == [] for other in range(players) if other != seat)
-        events += table.play(seat, pick(moves))["events"]
-    assert table.view()["status"] == "finished"
-    return events
+from tests.helpers.api import Table, play_through
 
 
 def test_a_three_player_match_is_played_to_its_end(client):
@@ -29,7 +14,7 @@ def test_a_three_player_match_is_played_to_its_end(client):
     assert "hand" in first["kingdoms"][1] and "hand" not in first["kingdoms"][0]
     assert "draw_piles" not in first and "draw_piles" in table.view()
     chooser = random.Random(3)
-    play_to_the_end(table, 3, chooser.choice)
+    play_through(table, 3, chooser.choice)
     final = table.view()
     assert final["winners"] and final["result"]["reason"] in ("turn3", "sudden")
     log = table.get("/events", table.tokens[0]).get_json()["events"]
@@ -48,7 +33,7 @@ def test_a_solo_match_where_the_automated_muslims_attack(client):
         def pick(moves):
             return {"type": "pass"} if {"type": "pass"} in moves else moves[0]
 
-        events = play_to_the_end(table, 1, pick)
+        events = play_through(table, 1, pick)
         attacks = [e for e in events if e["type"] == "AttackDeclared" and "army" in e["payload"]]
         if attacks:
             break

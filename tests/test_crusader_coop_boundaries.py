@@ -10,7 +10,7 @@ from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import TURNS, adjacent, humans, owned
 from domain.errors import IllegalMove
-from tests.test_crusader_helpers import (
+from tests.helpers.crusader import (
     A_ALEPPO,
     A_SHAIZAR,
     ALEPPO,

@@ -8,10 +8,8 @@ import sys
 
 import pytest
 
-from tests.api_helpers import Table, auth
-from tests.test_crusader_api import play_to_the_end
-from tests.test_fairness import export
-from tests.test_import_and_offline import second_server
+from tests.helpers.api import Table, auth, export, play_through
+from tests.helpers.stores import second_server
 
 
 def to_the_first(table: Table, players: int, kind: str, chooser: random.Random) -> tuple[dict, int]:
@@ -30,7 +28,7 @@ def to_the_first(table: Table, players: int, kind: str, chooser: random.Random) 
 def finished(client):
     """A finished 3-player match and its seat-exported log."""
     table = Table(client, ["Saladin", "Baldwin", "Raymond"], game="crusader_kingdoms")
-    play_to_the_end(table, 3, random.Random(21).choice)
+    play_through(table, 3, random.Random(21).choice)
     return table, export(table, table.tokens[2])
 
 
@@ -165,7 +163,7 @@ SECRET_EVENTS = {"CardsDrawn", "CardCommitted", "ResponsePlaced", "CardDiscarded
 def test_no_seat_response_leaks_the_seed_a_pile_a_discard_or_another_hand(sqlite_client):
     """Across a whole 3-player match, no response to a seat holds the server seed, a card of a draw pile or of
     the face-down discards, or another seat's hand card that was never shown (every endpoint a seat can call)."""
-    from tests.test_crusader_properties import ids_in
+    from tests.helpers.crusader import ids_in
 
     table = Table(sqlite_client, ["Saladin", "Baldwin", "Raymond"], game="crusader_kingdoms")
     seed = table.get("/audit", table.referee).get_json()["server_seed"]

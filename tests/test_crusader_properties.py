@@ -16,8 +16,7 @@ from domain.match import Match
 from domain.matches import event_record
 from replays import verify
 from replays.export import export_lines
-from tests.test_crusader_helpers import zones
-from tests.test_korona_properties import ids_in as card_ids_in
+from tests.helpers.crusader import ids_in, zones
 
 # a fixed match id, so that a playout depends only on its seed and is the same on every run
 PLAYOUT_ID = uuid.UUID(int=1)
@@ -113,10 +112,6 @@ def test_the_automated_muslims_attack_in_solo_playouts():
                 if type(event).__name__ == "AttackDeclared" and "army" in event.payload:
                     seen.add(players)
     assert seen == {1, 2}
-
-
-def ids_in(document) -> set[int]:
-    return card_ids_in(document, "deck")
 
 
 @pytest.mark.parametrize("players", MODES)

@@ -9,7 +9,7 @@ from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import adjacent, new_state, owned
 from domain.crusader_kingdoms.views import redact, view
 from domain.errors import IllegalMove
-from tests.test_crusader_helpers import (
+from tests.helpers.crusader import (
     A_ALEPPO,
     A_ANTIOCH,
     A_DAMASCUS,

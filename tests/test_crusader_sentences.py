@@ -9,7 +9,7 @@ from domain.crusader_kingdoms.moves import attack_targets, awaiting, legal_moves
 from domain.crusader_kingdoms.state import TURNS, castles_on_map, muslims, new_state
 from domain.crusader_kingdoms.views import redact, view
 from domain.errors import IllegalMove
-from tests.test_crusader_helpers import (
+from tests.helpers.crusader import (
     A_ACRE,
     A_ALEPPO,
     A_ANTIOCH,

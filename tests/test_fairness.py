@@ -13,7 +13,8 @@ import pytest
 
 from domain import fair
 from replays import verify
-from tests.api_helpers import Table, auth
+from tests.helpers.api import Table, auth, export, play_to_the_end
+from tests.helpers.korona import card_ids, unseen_by
 
 # Chi-square critical values at significance 0.001 (the tests fail wrongly once in a thousand seeds).
 CHI2_CRITICAL_0_001 = {5: 20.515, 23: 49.728}
@@ -40,27 +41,6 @@ def test_all_24_orders_of_a_four_card_shuffle_are_equally_likely():
     orders = Counter(tuple(rng.shuffle([0, 1, 2, 3])["result"]) for _ in range(24_000))
     assert set(orders) == set(permutations(range(4)))
     assert chi_square(orders, list(permutations(range(4))), 24_000) < CHI2_CRITICAL_0_001[23]
-
-
-def play_to_the_end(table: Table, chooser: random.Random, on_response=None) -> list[str]:
-    """Play random legal moves until the match ends; returns every chain_head receipt."""
-    receipts = []
-    while True:
-        view = table.view()
-        if view["status"] == "finished":
-            return receipts
-        seat = view["awaiting_seat"]
-        result = table.play(seat, chooser.choice(table.moves(seat)))
-        receipts.append(result["chain_head"])
-        if on_response:
-            on_response(seat, result)
-
-
-def export(table: Table, token: str) -> list[str]:
-    response = table.get("/export", token)
-    assert response.status_code == 200
-    assert response.headers["Content-Type"].startswith("application/x-ndjson")
-    return response.get_data(as_text=True).splitlines()
 
 
 def test_seating_waits_for_every_client_seed_before_anything_random(client):
@@ -351,8 +331,7 @@ def test_no_seat_response_leaks_the_seed_pile_or_another_hand_during_a_playout(s
     """Across a whole match, no response to a seat holds the server seed, a pile card or another seat's unseen hand
     card: every endpoint a seat can call, scanned every few moves and after a take-back, a referee's resolution and
     a referee's backup, each disputed by a seat (the dispute's evidence shows the disputed event as the seat may)."""
-    from tests.test_korona_properties import card_ids, unseen_by
-
+    
     client = sqlite_client
     table = Table(client, ["Ana", "Bo", "Cy"])
     seed = table.get("/audit", table.referee).get_json()["server_seed"]

@@ -15,9 +15,9 @@ from projections.connection import EmbeddedRedis, connect, describe
 from projections.projector import POSITION, REQUEST_LIMIT, DocumentBehind, Projector, apply, match_key, viewers
 from service.app import Herald, create_app
 from service.config import Settings
-from tests.api_helpers import Table
 from tests.conftest import herald_context
-from tests.server_process import RedisServer
+from tests.helpers.api import Table
+from tests.helpers.server import RedisServer
 
 
 def all_views(projector: Projector, match_id: str, seats: int) -> dict:

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from tests.server_process import Server, redis_url
+from tests.helpers.server import Server, redis_url
 
 
 @pytest.fixture(params=[1, 4], ids=["sync", "threads"])

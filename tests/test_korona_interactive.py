@@ -11,103 +11,45 @@ import copy
 
 import pytest
 
-from domain import fair
 from domain.errors import IllegalMove
 from domain.korona import rules
 from domain.korona.cards import NAMES
-from domain.korona.state import new_state
-
-PLAYERS = ["Ana", "Bo", "Cy"]
-ANA, BO, CY = 0, 1, 2
-
-# Card ids by name, in cards.json order (checked by test_card_ids_used_here_match_the_card_list).
-RULER = [0, 1, 2, 3]
-STABLE = [4, 5, 6, 7]
-KNIGHT = [8, 9, 10, 11, 12]
-TOWER = [13, 14, 15, 16, 17, 18]
-ARCHER = list(range(19, 29))
-FIELD = list(range(29, 35))
-FARMER = list(range(35, 47))
-HEALER = [47, 48]
-JOKER = [49, 50, 51]
-THIEF = [52, 53]
-DONATION = [54, 55, 56, 57]
-EXTRA_DRAW = list(range(58, 68))
-INTERNAL_MOVE = list(range(68, 76))
-SWAP = [76, 77, 78, 79]
-SNEAK = [80, 81, 82]
-GLORIOUS = [83, 84]
-REVOLT = 85
-SHIELD = [86, 87, 88, 89]
-
-
-# ---------------------------------------------------------------- helpers
-
-def rng() -> fair.Generator:
-    return fair.Generator(b"\0" * 32, "m", ["a", "b", "c"])
-
-
-def table(hands, areas, *, current=ANA, actions=0, roles=None) -> dict:
-    """An active match in the actions phase with the given hands and play areas (stacks bottom first)."""
-    state = new_state({"players": PLAYERS[:len(hands)]})
-    for player, hand, area in zip(state["players"], hands, areas):
-        player["hand"] = list(hand)
-        player["area"] = [list(s) for s in area]
-    state.update(pile=EXTRA_DRAW[:6], market=INTERNAL_MOVE[:3], current=current, phase="actions",
-                 actions=actions, turn=1, status="active",
-                 roles={str(k): v for k, v in (roles or {}).items()})
-    return state
-
-
-def play(state, seat, move):
-    """Decide a move and apply its events in place; return the event types."""
-    events = rules.decide(state, seat, move, rng())
-    for type_, payload in events:
-        rules.evolve(state, type_, payload)
-    return [t for t, _ in events]
-
-
-def play_events(state, seat, move):
-    events = rules.decide(state, seat, move, rng())
-    for type_, payload in events:
-        rules.evolve(state, type_, payload)
-    return events
-
-
-def area(state, seat):
-    return state["players"][seat]["area"]
-
-
-def hand(state, seat):
-    return state["players"][seat]["hand"]
-
-
-def kind(state):
-    pending = rules.view(state, "referee")["pending"]
-    return pending and pending["kind"]
-
-
-def options(state, seat, type_=None):
-    return [m for m in rules.legal_moves(state, seat) if type_ is None or m["type"] == type_]
-
-
-def let_it_through(state, *seats):
-    """Each listed seat passes its Shield window."""
-    for seat in seats:
-        assert rules.awaiting(state) == seat
-        play(state, seat, {"type": "pass"})
-
-
-def reachable_areas(state, seat):
-    """Every play area the seat can end with by choosing its pending placements in every legal way."""
-    if rules.awaiting(state) != seat or kind(state) != "place":
-        return [[list(s) for s in area(state, seat)]]
-    found = []
-    for move in options(state, seat):
-        branch = copy.deepcopy(state)
-        play(branch, seat, move)
-        found += reachable_areas(branch, seat)
-    return found
+from tests.helpers.korona import (
+    ANA,
+    ARCHER,
+    BO,
+    CY,
+    DONATION,
+    EXTRA_DRAW,
+    FARMER,
+    FIELD,
+    GLORIOUS,
+    HEALER,
+    INTERNAL_MOVE,
+    JOKER,
+    KNIGHT,
+    PLAYERS,
+    REVOLT,
+    RULER,
+    SHIELD,
+    SNEAK,
+    STABLE,
+    SWAP,
+    THIEF,
+    TOWER,
+    area,
+    hand,
+    kind,
+    let_it_through,
+    options,
+    play,
+    play_events,
+    reachable_areas,
+    revolt_table,
+    rng,
+    six_farmers,
+    table,
+)
 
 
 def test_card_ids_used_here_match_the_card_list():
@@ -619,15 +561,6 @@ def test_combo_completed_by_a_stolen_stack_is_declared_when_the_card_resolves():
 
 
 # ---------------------------------------------------------------- Revolt
-
-def six_farmers():
-    return [[FIELD[0], FARMER[0], FARMER[1], FARMER[2]], [FIELD[1], FARMER[3], FARMER[4], FARMER[5]]]
-
-
-def revolt_table(ana_extra=(), bo_area=(), cy_area=(), roles=None, hands=((), (), ())):
-    ana = six_farmers() + [list(s) for s in ana_extra]
-    return table([[REVOLT, *hands[0]], list(hands[1]), list(hands[2])], [ana, list(bo_area), list(cy_area)],
-                 roles=roles)
 
 
 def test_revolt_requires_six_farmers():

@@ -10,7 +10,7 @@ import pytest
 
 from domain.errors import IllegalMove
 from domain.korona import rules
-from tests.test_korona_interactive import (
+from tests.helpers.korona import (
     ANA,
     ARCHER,
     BO,

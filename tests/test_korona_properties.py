@@ -9,85 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.events import RESTORING
 from domain.korona import rules
 from domain.korona.cards import DECK_SIZE, NAMES
 from domain.korona.stacking import base, has_ruler_pair, is_ruler_pair
 from domain.korona.state import HAND_LIMIT, MAX_ACTIONS
 from domain.match import Match
+from tests.helpers.korona import card_ids, card_places, unseen_by
 
 # a fixed match id, so that a playout depends only on its seed and is the same on every run
 PLAYOUT_ID = uuid.UUID(int=1)
 
 ACTIONS = {"CardPlaced", "ActionCardPlayed"}
-
-
-def card_places(state: dict) -> list[int]:
-    ids = list(state["pile"]) + list(state["market"]) + list(state["discard"])
-    for player in state["players"]:
-        ids += player["hand"] + [c for stack in player["area"] for c in stack]
-    ids += [waiting["card"] for transit in state["transit"] for waiting in transit]
-    return ids
-
-
-def ids_in(document, marker: str = "id") -> set[int]:
-    """Every card id in a JSON document: the int "id" of each object that also has the marker key."""
-    found = set()
-    if isinstance(document, dict):
-        if isinstance(document.get("id"), int) and marker in document:
-            found.add(document["id"])
-        for value in document.values():
-            found |= ids_in(value, marker)
-    elif isinstance(document, list):
-        for value in document:
-            found |= ids_in(value, marker)
-    return found
-
-
-# the keys under which Korona payloads, moves and views hold bare card ids
-CARD_KEYS = {"card", "cards", "stack_cards", "take", "moved_card", "hand", "hands", "pile", "draw_pile", "market",
-             "discard", "discard_pile", "area", "play_area"}
-
-
-def card_ids(document, under_card_key: bool = False) -> set[int]:
-    """Every Korona card id a JSON document shows: card objects, bare ints under a key that holds cards, and what
-    a shuffle shuffled (its input and result); versions, seats, turns and other numbers do not count."""
-    found = set()
-    if isinstance(document, int) and not isinstance(document, bool):
-        return {document} if under_card_key else found
-    if isinstance(document, list):
-        for value in document:
-            found |= card_ids(value, under_card_key)
-    elif isinstance(document, dict):
-        if isinstance(document.get("id"), int):
-            found.add(document["id"])
-        shuffle = document.get("kind") == "shuffle"
-        for key, value in document.items():
-            if key == "reshuffled":  # zones and how many cards each held
-                continue
-            holds_cards = key in CARD_KEYS or (shuffle and key in ("input", "result"))
-            found |= card_ids(value, holds_cards and key != "id")
-    return found
-
-
-def secret_to_others(kind: str, payload: dict) -> bool:
-    """Whether an event shows cards that only some seats may see: the deck, a deal, a draw from the pile, a card
-    given from hand to hand, a referee's move for a seat, a restored state."""
-    return kind in ("DeckShuffled", "CardsDealt", "RefereeResolved", *RESTORING) or payload.get("source") == "pile" \
-        or (kind == "CardGiven" and payload.get("zone") == "hand")
-
-
-def unseen_by(seat: int, log, pile, hands) -> set[int]:
-    """The cards a seat has not seen: pile cards and other seats' hand cards never shown to everyone or to it (a card
-    it saw may be back in the pile after a backup: it knows the card is there, not where)."""
-    public, known = set(), set()
-    for kind, payload in log:
-        if not secret_to_others(kind, payload):
-            public |= card_ids(payload)
-        elif kind not in ("DeckShuffled", *RESTORING) and seat in (payload["seat"], payload.get("to")):
-            known |= card_ids(payload)
-    others = {card for other, hand in enumerate(hands) if other != seat for card in hand}
-    return (card_ids({"pile": pile}) | card_ids({"hand": list(others)})) - public - known
 
 
 def play_out(seed: bytes, players: int, chooser: random.Random, check_event=None) -> Match:

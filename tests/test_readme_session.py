@@ -15,7 +15,7 @@ import pytest
 
 from domain.matches import Matches
 from projections.projector import POSITION
-from tests.server_process import Server, call, free_port, redis_url
+from tests.helpers.server import Server, call, free_port, redis_url
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

@@ -13,7 +13,7 @@ import redis
 
 from domain.matches import Matches
 from projections.projector import POSITION
-from tests.server_process import (
+from tests.helpers.server import (
     NEW_MATCH,
     RedisServer,
     Server,

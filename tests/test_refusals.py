@@ -8,8 +8,7 @@ import pytest
 
 from domain.crusader_kingdoms.data import default_map
 from replays.verify import MAX_DEPTH, nesting
-from tests.api_helpers import Table, auth
-from tests.test_api import assert_problem
+from tests.helpers.api import Table, assert_problem, auth
 
 
 def deep(levels: int) -> str:

@@ -15,7 +15,7 @@ from domain.events import evolve_state
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.projector import POSITION, Projector, viewers
-from tests.server_process import Server, assert_acknowledged_once, call, create_matches, export, redis_url
+from tests.helpers.server import Server, assert_acknowledged_once, call, create_matches, export, redis_url
 
 OK_STATUSES = {200, 409, 422}
 

@@ -10,26 +10,9 @@ from hypothesis import strategies as st
 
 from domain.errors import IllegalMove
 from domain.korona.cards import NAMES
-from domain.matches import Matches
-from tests.api_helpers import Table, auth
-from tests.test_korona_properties import card_places
-
-
-def memory_app() -> Matches:
-    return Matches(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-
-
-def play_random(app: Matches, match_id, chooser: random.Random, moves: int) -> list[int]:
-    """Random legal moves of any game; the versions between two moves (where each move began)."""
-    points = []
-    for _ in range(moves):
-        match = app.load(match_id)
-        seat = match.game.awaiting(match.state)
-        if seat is None:
-            break
-        points.append(match.version)
-        app.play(match_id, seat, chooser.choice(match.game.legal_moves(match.state, seat)))
-    return points
+from tests.helpers.api import Table, auth
+from tests.helpers.korona import card_places
+from tests.helpers.stores import memory_app, play_random
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,7 +1,7 @@
 """Race to 20 over HTTP: a match created and driven by the API alone."""
 from __future__ import annotations
 
-from tests.api_helpers import auth
+from tests.helpers.api import auth
 
 
 class RaceTable:

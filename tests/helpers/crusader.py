@@ -6,6 +6,7 @@ from domain.crusader_kingdoms import rules
 from domain.crusader_kingdoms.evolve import evolve
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import new_state
+from tests.helpers.korona import ids_in as marked_ids
 
 SEED = b"crusader-kingdoms-test-seed-0001"
 DAMASCUS, JERUSALEM, ANTIOCH, ALEPPO = 0, 1, 2, 3
@@ -141,3 +142,8 @@ def pass_all(state: dict, rng) -> list:
         moves = legal_moves(state, seat)
         events += play(state, seat, {"type": "pass"} if {"type": "pass"} in moves else moves[0], rng)
     return events
+
+
+def ids_in(document) -> set[int]:
+    """Every Crusader Kingdoms card id a document shows (its card objects carry their deck)."""
+    return marked_ids(document, "deck")
