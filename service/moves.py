@@ -25,7 +25,7 @@ class PlatformKeys(ma.Schema):
 class DefaultMoveSchema(PlatformKeys):
     """The referee applies the rule's default for a stalled seat (with resolve_for)."""
 
-    type = fields.String(required=True, validate=validate.OneOf(["default"]))
+    type = fields.String(required=True, validate=validate.OneOf([DEFAULT]))
 
 
 class MoveBody(ma.Schema):

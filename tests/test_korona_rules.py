@@ -16,7 +16,8 @@ from domain.errors import IllegalMove
 from domain.korona import rules, scoring, stacking
 from domain.korona.cards import DECK_SIZE, NAMES
 from domain.korona.state import new_state
-from tests.korona_cards import Cards
+from tests.helpers.korona import play_events
+from tests.helpers.korona_cards import Cards
 
 SEED = bytes(range(32))
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
@@ -43,11 +44,8 @@ def table(hands, areas=None, *, pile=(), market=(), phase="actions", current=0, 
 
 
 def play(state, seat, move):
-    """Decide a move and apply its events to the state in place; return the events."""
-    events = rules.decide(state, seat, move, rng())
-    for type_, payload in events:
-        rules.evolve(state, type_, payload)
-    return events
+    """Decide a move with this module's generator and apply its events in place; return the events."""
+    return play_events(state, seat, move, rng())
 
 
 def rich_copy(c, area):

@@ -9,7 +9,7 @@ import pytest
 
 from domain.korona import scoring
 from domain.korona.cards import NAMES
-from tests.korona_cards import Cards
+from tests.helpers.korona_cards import Cards
 
 
 def roles_of(**by_id):

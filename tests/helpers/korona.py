@@ -51,19 +51,17 @@ def table(hands, areas, *, current=ANA, actions=0, roles=None) -> dict:
     return state
 
 
-def play(state, seat, move):
-    """Decide a move and apply its events in place; return the event types."""
-    events = rules.decide(state, seat, move, rng())
-    for type_, payload in events:
-        rules.evolve(state, type_, payload)
-    return [t for t, _ in events]
-
-
-def play_events(state, seat, move):
-    events = rules.decide(state, seat, move, rng())
+def play_events(state, seat, move, generator: fair.Generator | None = None):
+    """Decide a move and apply its events to the state in place; return the events."""
+    events = rules.decide(state, seat, move, generator or rng())
     for type_, payload in events:
         rules.evolve(state, type_, payload)
     return events
+
+
+def play(state, seat, move):
+    """play_events, returning only the event types."""
+    return [t for t, _ in play_events(state, seat, move)]
 
 
 def area(state, seat):
