@@ -12,7 +12,7 @@ from pathlib import Path
 
 from eventsourcing.domain import Aggregate
 
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.match import Match
 from domain.matches import Matches
 
@@ -44,8 +44,8 @@ def sqlite_app(path: Path, snapshots: bool = True) -> Matches:
 
 
 def random_move(state: dict, chooser: random.Random) -> tuple[int, dict]:
-    seat = rules.awaiting(state)
-    return seat, chooser.choice(rules.legal_moves(state, seat))
+    seat = KORONA.awaiting(state)
+    return seat, chooser.choice(KORONA.legal_moves(state, seat))
 
 
 def moves_for(app: Matches, seconds: float, after_each=None) -> int:
@@ -196,7 +196,7 @@ def projection_rebuild(tmp: Path, games: int) -> dict:
 MEMORY_PROBE = """
 import resource, random, sys
 from domain.matches import Matches
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 matches = int(sys.argv[2])
 app = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": sys.argv[1],
                    "AGGREGATE_CACHE_MAXSIZE": str(matches)})
@@ -206,8 +206,8 @@ for n in range(matches):
     match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
     for _ in range(20):
         live = app.load(match.id)
-        seat = rules.awaiting(live.state)
-        app.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+        seat = KORONA.awaiting(live.state)
+        app.play(match.id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
 print(baseline, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(app.repository.cache.cache))
 """
 

@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from domain.fair import CLIENT_SEED
 from domain.games import GAMES
-from domain.move_fields import StrictInteger
+from domain.moves import StrictInteger
 
 FIRST_GAME = next(iter(GAMES.values()))  # the registry's first game, for the examples
 

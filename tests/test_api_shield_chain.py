@@ -4,7 +4,7 @@ from __future__ import annotations
 import uuid
 
 from domain import fair
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.korona.cards import NAMES
 from domain.korona.state import new_state
 from tests.helpers.api import Table
@@ -15,8 +15,8 @@ CLIENT_SEEDS = ["ana", "bo", "cy"]
 
 def dealt(server_seed: bytes) -> dict:
     state = new_state({"players": ["Ana", "Bo", "Cy"]})
-    for type_, payload in rules.start(state, fair.Generator(server_seed, str(MATCH_ID), CLIENT_SEEDS)):
-        rules.evolve(state, type_, payload)
+    for type_, payload in KORONA.start(state, fair.Generator(server_seed, str(MATCH_ID), CLIENT_SEEDS)):
+        KORONA.evolve(state, type_, payload)
     return state
 
 

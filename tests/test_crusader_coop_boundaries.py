@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.crusader_kingdoms import rules
+from domain.crusader_kingdoms import decide
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import TURNS, adjacent, humans, owned
 from domain.errors import IllegalMove
@@ -252,7 +252,7 @@ def test_the_defender_may_turn_two_adjacent_plus_castles_each_once():
     play(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
     assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
     with pytest.raises(IllegalMove):
-        rules.decide(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
+        decide.decide(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
     events = play(state, ALEPPO, {"type": "shield", "stack": A_HAMA}, rng)
     defence = next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")
     assert defence["count"] == 2 + 2

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.crusader_kingdoms import rules
+from domain.crusader_kingdoms import decide
 from domain.crusader_kingdoms.combat import flippable
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import adjacent, new_state, owned
@@ -165,7 +165,7 @@ def test_attack_only_a_border_area_of_another_player_or_independent():
     border = {b for a in (A_ANTIOCH, A_LATAKIA) for b in adjacent(state, a)} - {A_ANTIOCH, A_LATAKIA}
     assert attacks == border
     with pytest.raises(IllegalMove, match="bordering"):
-        rules.decide(state, ANTIOCH, {"type": "take", "stack": A_JERUSALEM}, Scripted())
+        decide.decide(state, ANTIOCH, {"type": "take", "stack": A_JERUSALEM}, Scripted())
 
 
 def test_a_kingdom_without_areas_attacks_only_its_deployment_areas():

@@ -125,7 +125,7 @@ def finished_log():
     """A finished match's export, played through the aggregate."""
     import uuid
 
-    from domain.korona import rules
+    from domain.korona import GAME as KORONA
     from domain.match import Match
     from domain.matches import event_record
     from replays.export import export_lines
@@ -134,8 +134,8 @@ def finished_log():
     match.start()
     chooser = random.Random(3)
     while not match.finished:
-        seat = rules.awaiting(match.state)
-        match.play(seat, chooser.choice(rules.legal_moves(match.state, seat)))
+        seat = KORONA.awaiting(match.state)
+        match.play(seat, chooser.choice(KORONA.legal_moves(match.state, seat)))
     events = [event_record(e) for e in match.collect_events()]
     return [json.loads(line) for line in export_lines(str(match.id), "korona", events)]
 

@@ -9,7 +9,7 @@ import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.connection import EmbeddedRedis, connect, describe
 from projections.projector import POSITION, REQUEST_LIMIT, DocumentBehind, Projector, apply, match_key, viewers
@@ -42,7 +42,7 @@ def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(store_env, tmp_path
     live = matches.load(table.id)
     view = table.view(table.tokens[0])
     assert view["version"] == live.version
-    assert view == {**rules.view(live.state, 0), "version": live.version, "chain_head": live.chain}
+    assert view == {**KORONA.view(live.state, 0), "version": live.version, "chain_head": live.chain}
     listed = client.get("/matches")
     assert listed.status_code == 503 and listed.headers["Retry-After"] == "5"
     assert listed.headers["Content-Type"] == "application/problem+json"
@@ -85,8 +85,8 @@ def test_racing_projectors_never_apply_an_event_twice(context):
         live = matches.load(match.id)
         if live.finished:
             continue
-        seat = rules.awaiting(live.state)
-        matches.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+        seat = KORONA.awaiting(live.state)
+        matches.play(match.id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
     stop.set()
     for thread in threads:
         thread.join()
@@ -97,7 +97,7 @@ def test_racing_projectors_never_apply_an_event_twice(context):
         live = matches.load(match.id)
         doc_viewers = viewers({"created": live.created})
         for viewer in doc_viewers:
-            assert racers[0].view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+            assert racers[0].view(match.id, viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
                                                         "chain_head": live.chain}
 
 
@@ -110,13 +110,13 @@ def test_a_projector_whose_documents_went_stale_reads_them_again(context):
     for projector in (first, second, first, second, first):
         for _ in range(3):
             live = matches.load(match.id)
-            seat = rules.awaiting(live.state)
-            matches.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+            seat = KORONA.awaiting(live.state)
+            matches.play(match.id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
         projector.catch_up()
     live = matches.load(match.id)
     assert first.position() == matches.recorder.max_notification_id()
     for viewer in viewers({"created": live.created}):
-        assert second.view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+        assert second.view(match.id, viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
                                                  "chain_head": live.chain}
 
 
@@ -130,29 +130,29 @@ def test_a_projector_that_finds_a_document_gone_folds_it_again_from_the_store(co
     chooser = random.Random(3)
     for match in (lost, other, lost):
         live = matches.load(match.id)
-        seat = rules.awaiting(live.state)
-        matches.play(match.id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+        seat = KORONA.awaiting(live.state)
+        matches.play(match.id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
     fresh = Projector(matches, context.redis)
     fresh.catch_up()
     assert fresh.position() == matches.recorder.max_notification_id()
     for match in (lost, other):
         live = matches.load(match.id)
         for viewer in viewers({"created": live.created}):
-            assert fresh.view(match.id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+            assert fresh.view(match.id, viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
                                                     "chain_head": live.chain}
 
 
 def play_randomly(matches: Matches, match_id, count: int, chooser: random.Random) -> None:
     for _ in range(count):
         live = matches.load(match_id)
-        seat = rules.awaiting(live.state)
-        matches.play(match_id, seat, chooser.choice(rules.legal_moves(live.state, seat)))
+        seat = KORONA.awaiting(live.state)
+        matches.play(match_id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
 
 
 def assert_views_are_the_store_s(projector: Projector, matches: Matches, match_id) -> None:
     live = matches.load(match_id)
     for viewer in viewers({"created": live.created}):
-        assert projector.view(match_id, viewer) == {**rules.view(live.state, viewer), "version": live.version,
+        assert projector.view(match_id, viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
                                                     "chain_head": live.chain}
 
 
@@ -209,7 +209,7 @@ def test_a_recorded_move_is_answered_200_whatever_its_projection_raises(client, 
     assert response.status_code == 200, response.get_json()
     live = context.matches.load(table.id)
     assert response.get_json()["version"] == live.version
-    assert table.view(table.tokens[0]) == {**rules.view(live.state, 0), "version": live.version,
+    assert table.view(table.tokens[0]) == {**KORONA.view(live.state, 0), "version": live.version,
                                            "chain_head": live.chain}
     context.projector.rebuild()
     assert_views_are_the_store_s(context.projector, context.matches, table.id)

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.match import Match
 from domain.matches import event_record
 from replays.export import export_lines
@@ -24,8 +24,8 @@ def log_lines() -> list[str]:
     match.start()
     chooser = random.Random(11)
     while not match.finished:
-        seat = rules.awaiting(match.state)
-        match.play(seat, chooser.choice(rules.legal_moves(match.state, seat)))
+        seat = KORONA.awaiting(match.state)
+        match.play(seat, chooser.choice(KORONA.legal_moves(match.state, seat)))
     return export_lines(str(match.id), "korona", [event_record(e) for e in match.collect_events()])
 
 

@@ -3,7 +3,7 @@ Attack, Glorious Attack, Revolt and Shield (the Korona rulebook, Action cards, E
 original settles wording, e.g. whoever *sends* a Thief chooses where it lands).
 
 Every test builds its table directly from new_state(), so the situation a sentence describes is explicit,
-then plays the moves through rules.decide / rules.evolve as the service does.
+then plays the moves through KORONA.decide / KORONA.evolve as the service does.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import copy
 import pytest
 
 from domain.errors import IllegalMove
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.korona.cards import NAMES
 from tests.helpers.korona import (
     ANA,
@@ -75,7 +75,7 @@ def test_donation_choose_a_player_and_whether_hand_or_play_area():
     # Bo must give from the play area, not from the hand.
     assert options(state, BO) == [{"type": "give", "card": TOWER[0]}]
     with pytest.raises(IllegalMove):
-        rules.decide(state, BO, {"type": "give", "card": KNIGHT[0]}, rng())
+        KORONA.decide(state, BO, {"type": "give", "card": KNIGHT[0]}, rng())
 
 
 def test_donation_the_target_chooses_which_card_to_give():
@@ -83,14 +83,14 @@ def test_donation_the_target_chooses_which_card_to_give():
     state = table([[DONATION[0]], [KNIGHT[0], ARCHER[0]], []], [[], [], []])
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
     let_it_through(state, BO)
-    assert rules.awaiting(state) == BO
-    assert rules.legal_moves(state, ANA) == []
+    assert KORONA.awaiting(state) == BO
+    assert KORONA.legal_moves(state, ANA) == []
     assert sorted(m["card"] for m in options(state, BO, "give")) == [KNIGHT[0], ARCHER[0]]
     with pytest.raises(IllegalMove):
-        rules.decide(state, ANA, {"type": "give", "card": ARCHER[0]}, rng())
-    pending = rules.view(state, CY)["pending"]
+        KORONA.decide(state, ANA, {"type": "give", "card": ARCHER[0]}, rng())
+    pending = KORONA.view(state, CY)["pending"]
     assert pending == {"kind": "give", "seat": BO, "zone": "hand", "to": ANA, "card": DONATION[0], "attacker": ANA}
-    assert rules.view(state, BO)["pending"]["options"] == options(state, BO)
+    assert KORONA.view(state, BO)["pending"]["options"] == options(state, BO)
     play(state, BO, {"type": "give", "card": ARCHER[0]})
     assert hand(state, ANA) == [ARCHER[0]]
     assert hand(state, BO) == [KNIGHT[0]]
@@ -105,7 +105,7 @@ def test_donation_only_the_top_card_of_a_stack_may_be_given():
     assert sorted(m["card"] for m in options(state, BO, "give")) == sorted([ARCHER[1], FARMER[2], KNIGHT[0]])
     for buried in (TOWER[0], ARCHER[0], FIELD[0], FARMER[0]):
         with pytest.raises(IllegalMove):
-            rules.decide(state, BO, {"type": "give", "card": buried}, rng())
+            KORONA.decide(state, BO, {"type": "give", "card": buried}, rng())
 
 
 def test_donation_hand_card_goes_to_your_hand_hidden_from_third_seats():
@@ -120,11 +120,11 @@ def test_donation_hand_card_goes_to_your_hand_hidden_from_third_seats():
     payload = given[0]
     assert KNIGHT[0] in hand(state, ANA) and hand(state, BO) == []
     assert area(state, ANA) == []
-    assert "card" not in rules.redact("CardGiven", payload, CY)
-    assert "card" not in rules.redact("CardGiven", payload, None)
+    assert "card" not in KORONA.redact("CardGiven", payload, CY)
+    assert "card" not in KORONA.redact("CardGiven", payload, None)
     for viewer in (ANA, BO, "referee"):
-        assert rules.redact("CardGiven", payload, viewer)["card"]["id"] == KNIGHT[0]
-    assert "hand" not in rules.view(state, CY)["players"][ANA]
+        assert KORONA.redact("CardGiven", payload, viewer)["card"]["id"] == KNIGHT[0]
+    assert "hand" not in KORONA.view(state, CY)["players"][ANA]
 
 
 def test_a_hand_may_exceed_seven_after_a_donation_but_not_at_the_turns_end():
@@ -135,7 +135,7 @@ def test_a_hand_may_exceed_seven_after_a_donation_but_not_at_the_turns_end():
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
     let_it_through(state, BO)
     play(state, BO, {"type": "give", "card": KNIGHT[0]})
-    assert len(hand(state, ANA)) == 8 and rules.awaiting(state) == ANA
+    assert len(hand(state, ANA)) == 8 and KORONA.awaiting(state) == ANA
     assert {"type": "end_turn"} not in options(state, ANA)
     play(state, ANA, {"type": "discard", "card": FARMER[0]})
     assert {"type": "end_turn"} in options(state, ANA)
@@ -149,8 +149,8 @@ def test_donation_play_area_card_enters_your_play_area_where_you_wish():
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "area"})
     let_it_through(state, BO)
     play(state, BO, {"type": "give", "card": ARCHER[1]})
-    assert rules.view(state, "referee")["in_transit"][ANA] == [{"id": ARCHER[1], "name": "archer"}]
-    assert rules.awaiting(state) == ANA and kind(state) == "place"
+    assert KORONA.view(state, "referee")["in_transit"][ANA] == [{"id": ARCHER[1], "name": "archer"}]
+    assert KORONA.awaiting(state) == ANA and kind(state) == "place"
     spots = {m.get("stack") for m in options(state, ANA, "place")}
     assert spots == {None, 0, 1}
     play(state, ANA, {"type": "place", "card": ARCHER[1], "stack": 1})
@@ -167,7 +167,7 @@ def test_a_received_card_that_fits_nowhere_goes_to_the_hand():
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "area"})
     let_it_through(state, BO)
     play(state, BO, {"type": "give", "card": JOKER[0]})
-    assert rules.awaiting(state) == ANA and kind(state) == "place"
+    assert KORONA.awaiting(state) == ANA and kind(state) == "place"
     assert options(state, ANA) == [{"type": "place", "card": JOKER[0], "to": "hand"}]
     play(state, ANA, {"type": "place", "card": JOKER[0], "to": "hand"})
     assert hand(state, ANA) == [JOKER[0]] and area(state, ANA) == []
@@ -182,11 +182,11 @@ def test_donation_thief_from_a_play_area_is_placed_by_its_giver():
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "area"})
     let_it_through(state, BO)
     play(state, BO, {"type": "give", "card": THIEF[0]})
-    assert rules.awaiting(state) == BO
-    assert rules.legal_moves(state, ANA) == []
+    assert KORONA.awaiting(state) == BO
+    assert KORONA.legal_moves(state, ANA) == []
     assert {m.get("stack") for m in options(state, BO, "place")} == {None, 1}
     with pytest.raises(IllegalMove):
-        rules.decide(state, BO, {"type": "place", "card": THIEF[0], "stack": 0}, rng())
+        KORONA.decide(state, BO, {"type": "place", "card": THIEF[0], "stack": 0}, rng())
     play(state, BO, {"type": "place", "card": THIEF[0], "stack": 1})
     assert area(state, ANA) == [ana_area[0], [FIELD[0], THIEF[0]]]
 
@@ -199,18 +199,18 @@ def test_swap_take_two_and_give_one_in_exchange():
                   [[[TOWER[1], ARCHER[2]]], [[TOWER[0], ARCHER[0], ARCHER[1]], [FIELD[0]]], []])
     play(state, ANA, {"type": "play", "card": SWAP[0], "target": BO})
     let_it_through(state, BO)
-    assert rules.awaiting(state) == ANA and kind(state) == "take"
+    assert KORONA.awaiting(state) == ANA and kind(state) == "take"
     assert sorted(m["card"] for m in options(state, ANA)) == sorted([ARCHER[1], FIELD[0]])
     assert play(state, ANA, {"type": "take", "card": ARCHER[1]}) == ["CardTaken"]
     assert kind(state) == "take"
     play(state, ANA, {"type": "take", "card": FIELD[0]})
     # the exchange comes before anyone places a received card
-    assert kind(state) == "hand_over" and rules.awaiting(state) == ANA
+    assert kind(state) == "hand_over" and KORONA.awaiting(state) == ANA
     assert options(state, ANA) == [{"type": "hand_over", "card": ARCHER[2]}]
     assert play(state, ANA, {"type": "hand_over", "card": ARCHER[2]}) == ["CardHandedOver"]
     play(state, ANA, {"type": "place", "card": ARCHER[1], "stack": 0})
     play(state, ANA, {"type": "place", "card": FIELD[0]})
-    assert rules.awaiting(state) == BO and kind(state) == "place"
+    assert KORONA.awaiting(state) == BO and kind(state) == "place"
     play(state, BO, {"type": "place", "card": ARCHER[2], "stack": 0})
     assert area(state, ANA) == [[TOWER[1], ARCHER[1]], [FIELD[0]]]
     assert area(state, BO) == [[TOWER[0], ARCHER[0], ARCHER[2]]]
@@ -227,7 +227,7 @@ def test_swap_cannot_take_cards_of_a_full_stack():
     assert options(state, ANA) == [{"type": "take", "card": FARMER[0]}]
     for locked in (ARCHER[2], KNIGHT[1]):
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "take", "card": locked}, rng())
+            KORONA.decide(state, ANA, {"type": "take", "card": locked}, rng())
     # a target with only full stacks cannot be swapped with at all
     full_only = table([[SWAP[0]], [], []], [[[TOWER[1]]], bo_area[:2], []])
     assert not [m for m in options(full_only, ANA) if m["type"] == "play"]
@@ -242,7 +242,7 @@ def test_swap_takes_and_gives_from_the_uppermost_positions():
     let_it_through(state, BO)
     assert options(state, ANA) == [{"type": "take", "card": KNIGHT[0]}]
     with pytest.raises(IllegalMove):
-        rules.decide(state, ANA, {"type": "take", "card": STABLE[0]}, rng())
+        KORONA.decide(state, ANA, {"type": "take", "card": STABLE[0]}, rng())
     play(state, ANA, {"type": "take", "card": KNIGHT[0]})
     assert options(state, ANA) == [{"type": "take", "card": STABLE[0]}]
     play(state, ANA, {"type": "take", "card": STABLE[0]})
@@ -251,7 +251,7 @@ def test_swap_takes_and_gives_from_the_uppermost_positions():
     assert options(state, ANA) == [{"type": "hand_over", "card": ARCHER[4]}]
     for other in (ARCHER[3], TOWER[1], FARMER[5]):
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "hand_over", "card": other}, rng())
+            KORONA.decide(state, ANA, {"type": "hand_over", "card": other}, rng())
 
 
 def test_swap_received_cards_placed_by_their_new_owner_without_rearranging():
@@ -266,8 +266,8 @@ def test_swap_received_cards_placed_by_their_new_owner_without_rearranging():
     play(state, ANA, {"type": "hand_over", "card": STABLE[1]})
     play(state, ANA, {"type": "place", "card": ARCHER[0]})
     play(state, ANA, {"type": "place", "card": ARCHER[1]})
-    assert rules.awaiting(state) == BO
-    assert rules.legal_moves(state, ANA) == []
+    assert KORONA.awaiting(state) == BO
+    assert KORONA.legal_moves(state, ANA) == []
     # a Stable is a base: it goes in as a new standalone card, never under the Tower
     assert options(state, BO) == [{"type": "place", "card": STABLE[1]}]
     play(state, BO, {"type": "place", "card": STABLE[1]})
@@ -287,8 +287,8 @@ def test_swap_thief_given_in_exchange_is_placed_by_the_swapper():
     play(state, ANA, {"type": "hand_over", "card": THIEF[0]})
     play(state, ANA, {"type": "place", "card": FARMER[0], "stack": 0})
     play(state, ANA, {"type": "place", "card": FIELD[0]})
-    assert rules.awaiting(state) == ANA and kind(state) == "place"
-    assert rules.legal_moves(state, BO) == []
+    assert KORONA.awaiting(state) == ANA and kind(state) == "place"
+    assert KORONA.legal_moves(state, BO) == []
     assert options(state, ANA) == [{"type": "place", "card": THIEF[0]}]  # Bo's only stack is full
     play(state, ANA, {"type": "place", "card": THIEF[0]})
     assert area(state, BO) == [bo_area[0], [THIEF[0]]]
@@ -306,8 +306,8 @@ def test_sneak_attack_send_a_thief_where_you_choose_then_steal_one():
     assert area(state, ANA) == [[FIELD[0], THIEF[0]]]  # nothing moves before the Shield window closes
     let_it_through(state, BO)
     assert area(state, ANA) == [[FIELD[0]]]
-    assert rules.awaiting(state) == ANA and kind(state) == "place"
-    assert rules.legal_moves(state, BO) == []
+    assert KORONA.awaiting(state) == ANA and kind(state) == "place"
+    assert KORONA.legal_moves(state, BO) == []
     play(state, ANA, {"type": "place", "card": THIEF[0], "stack": 1})
     assert area(state, BO)[1] == [STABLE[0], THIEF[0]]
     assert kind(state) == "take"
@@ -331,7 +331,7 @@ def test_sneak_attack_does_not_steal_back_the_thief_it_sent():
         assert options(state, ANA) == [{"type": "take", "card": c} for c in (STABLE[0], KNIGHT[0])
                                        if [c] in area(state, BO)]
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "take", "card": THIEF[0]}, rng())
+            KORONA.decide(state, ANA, {"type": "take", "card": THIEF[0]}, rng())
 
 
 def test_sneak_attack_thief_cannot_be_sent_into_a_full_stack():
@@ -344,7 +344,7 @@ def test_sneak_attack_thief_cannot_be_sent_into_a_full_stack():
     assert {m.get("stack") for m in options(state, ANA, "place")} == {None, 1}
     before = copy.deepcopy(state)
     with pytest.raises(IllegalMove):
-        rules.decide(state, ANA, {"type": "place", "card": THIEF[0], "stack": 0}, rng())
+        KORONA.decide(state, ANA, {"type": "place", "card": THIEF[0], "stack": 0}, rng())
     assert state == before
     play(state, ANA, {"type": "place", "card": THIEF[0], "stack": 1})
     assert area(state, BO)[0] == full
@@ -358,7 +358,7 @@ def test_sneak_attack_thief_must_be_in_your_play_area_first():
     assert thief_plays == []  # one in hand, one buried under a Farmer
     for thief in THIEF:
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "play", "card": SNEAK[0], "target": BO, "thief": thief}, rng())
+            KORONA.decide(state, ANA, {"type": "play", "card": SNEAK[0], "target": BO, "thief": thief}, rng())
 
 
 def test_sneak_attack_without_a_thief_steals_two():
@@ -386,7 +386,7 @@ def test_sneak_attack_cannot_steal_from_a_full_stack():
     assert options(state, ANA) == [{"type": "take", "card": ARCHER[0]}]
     for locked in (KNIGHT[1], RULER[1]):
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "take", "card": locked}, rng())
+            KORONA.decide(state, ANA, {"type": "take", "card": locked}, rng())
     only_full = table([[SNEAK[0]], [], []], [[], full, []])
     assert not [m for m in options(only_full, ANA) if m["type"] == "play"]
 
@@ -399,7 +399,7 @@ def test_sneak_attack_steals_from_the_uppermost_positions():
     assert options(state, ANA) == [{"type": "take", "card": ARCHER[1]}]
     for buried in (TOWER[0], ARCHER[0]):
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "take", "card": buried}, rng())
+            KORONA.decide(state, ANA, {"type": "take", "card": buried}, rng())
     play(state, ANA, {"type": "take", "card": ARCHER[1]})
     assert options(state, ANA) == [{"type": "take", "card": ARCHER[0]}]
 
@@ -467,7 +467,7 @@ def test_glorious_attack_only_full_stacks():
     assert targets == {3, 4}
     for stack in (0, 1, 2):
         with pytest.raises(IllegalMove):
-            rules.decide(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": stack}, rng())
+            KORONA.decide(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": stack}, rng())
     play(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 3})
     let_it_through(state, BO)
     assert area(state, ANA) == [[FIELD[0], FARMER[0], FARMER[1], THIEF[0]]]
@@ -498,7 +498,7 @@ def test_glorious_attack_cannot_take_a_protected_ruler_pair():
     assert targets == {1, 2}
     before = copy.deepcopy(state)
     with pytest.raises(IllegalMove):
-        rules.decide(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 0}, rng())
+        KORONA.decide(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 0}, rng())
     assert state == before
     # without the Archer set the same pair can be taken
     open_pair = table([[GLORIOUS[0]], [], []], [[], bo_area[:2], []])
@@ -525,7 +525,7 @@ def test_glorious_attack_joker_of_a_stolen_ruler_pair_repositioned_for_free():
     play(state, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 0})
     let_it_through(state, BO)
     assert area(state, ANA) == [[FIELD[0]], [RULER[0], JOKER[0]]]
-    assert rules.awaiting(state) == ANA and kind(state) == "reposition"
+    assert KORONA.awaiting(state) == ANA and kind(state) == "reposition"
     move = {"type": "reposition", "card": JOKER[0], "from_stack": 1, "stack": 0, "role": "farmer"}
     assert move in options(state, ANA) and {"type": "pass"} in options(state, ANA)
     assert play(state, ANA, move) == ["JokerRepositioned"]
@@ -533,7 +533,7 @@ def test_glorious_attack_joker_of_a_stolen_ruler_pair_repositioned_for_free():
     assert state["roles"][str(JOKER[0])] == "farmer"
     assert state["actions"] == 1  # only the Glorious Attack counted
     assert state["steps"] == [] and state["resolving"] is None
-    assert rules.awaiting(state) == ANA and any(m["type"] == "end_turn" for m in options(state, ANA))
+    assert KORONA.awaiting(state) == ANA and any(m["type"] == "end_turn" for m in options(state, ANA))
 
 
 def test_glorious_attack_joker_may_also_stay():
@@ -569,7 +569,7 @@ def test_revolt_requires_six_farmers():
     state = table([[REVOLT], [], []], [five, [[STABLE[0]]], []])
     assert {"type": "play", "card": REVOLT} not in options(state, ANA)
     with pytest.raises(IllegalMove, match="6 Farmers"):
-        rules.decide(state, ANA, {"type": "play", "card": REVOLT}, rng())
+        KORONA.decide(state, ANA, {"type": "play", "card": REVOLT}, rng())
     with_joker = table([[REVOLT], [], []], [[five[0], five[1] + [JOKER[0]]], [[STABLE[0]]], []],
                        roles={JOKER[0]: "farmer"})
     assert {"type": "play", "card": REVOLT} in options(with_joker, ANA)
@@ -583,7 +583,7 @@ def test_revolt_each_player_passes_a_card_or_stack_clockwise():
     state = revolt_table(bo_area=[[TOWER[0], ARCHER[0]], [KNIGHT[0]]], cy_area=[[STABLE[0]]])
     play(state, ANA, {"type": "play", "card": REVOLT})
     let_it_through(state, BO, CY)
-    assert kind(state) == "pass_on" and rules.awaiting(state) == ANA
+    assert kind(state) == "pass_on" and KORONA.awaiting(state) == ANA
     assert {"type": "pass"} not in options(state, ANA)  # passing is compulsory
     assert play(state, ANA, {"type": "pass_on", "stack": 0}) == ["StackPassed"]  # a full stack
     assert play(state, ANA, {"type": "pass_on", "stack": 0, "card": ARCHER[0]}) == ["CardPassed"]  # a card
@@ -604,7 +604,7 @@ def test_revolt_a_player_with_nothing_passable_passes_nothing():
     play(state, ANA, {"type": "play", "card": REVOLT})
     let_it_through(state, BO, CY)
     play(state, ANA, {"type": "pass_on", "stack": 0})
-    assert rules.awaiting(state) == ANA and options(state, ANA) == [{"type": "pass_on", "stack": 0}]
+    assert KORONA.awaiting(state) == ANA and options(state, ANA) == [{"type": "pass_on", "stack": 0}]
     play(state, ANA, {"type": "pass_on", "stack": 0})  # Bo's Tower to Cy, decided by Ana
     play(state, CY, {"type": "place", "card": TOWER[0]})
     assert area(state, CY) == [[TOWER[0]]]
@@ -620,10 +620,10 @@ def test_revolt_revolter_chooses_its_pass_others_by_the_preceding_player():
     let_it_through(state, BO, CY)
     deciders = []
     while state["steps"]:
-        seat = rules.awaiting(state)
+        seat = KORONA.awaiting(state)
         deciders.append((seat, kind(state)))
         for other in {ANA, BO, CY} - {seat}:
-            assert rules.legal_moves(state, other) == []
+            assert KORONA.legal_moves(state, other) == []
         play(state, seat, options(state, seat)[0])
     # a lone card passed is placed by its receiver (K15)
     assert deciders == [(ANA, "pass_on"), (ANA, "pass_on"), (CY, "place"), (BO, "pass_on"), (ANA, "place")]
@@ -639,13 +639,13 @@ def test_revolt_card_or_stack_just_received_cannot_be_passed():
     assert area(state, BO) == [[TOWER[0], ARCHER[0]], [STABLE[0]]]
     assert {"type": "pass_on", "stack": 1} not in options(state, ANA)
     with pytest.raises(IllegalMove):
-        rules.decide(state, ANA, {"type": "pass_on", "stack": 1}, rng())
+        KORONA.decide(state, ANA, {"type": "pass_on", "stack": 1}, rng())
     play(state, ANA, {"type": "pass_on", "stack": 0, "card": ARCHER[0]})  # Bo's Archer goes to Cy
     play(state, CY, {"type": "place", "card": ARCHER[0]})
-    assert rules.awaiting(state) == BO
+    assert KORONA.awaiting(state) == BO
     assert options(state, BO) == [{"type": "pass_on", "stack": 0}]  # only Cy's Field, not the Archer
     with pytest.raises(IllegalMove):
-        rules.decide(state, BO, {"type": "pass_on", "stack": 1}, rng())
+        KORONA.decide(state, BO, {"type": "pass_on", "stack": 1}, rng())
 
 
 def test_revolt_thief_passed_is_placed_by_whoever_sends_it():
@@ -658,7 +658,7 @@ def test_revolt_thief_passed_is_placed_by_whoever_sends_it():
     play(state, ANA, {"type": "play", "card": REVOLT})
     let_it_through(state, BO, CY)
     play(state, ANA, {"type": "pass_on", "stack": 1, "card": THIEF[0]})
-    assert rules.awaiting(state) == ANA and kind(state) == "place"
+    assert KORONA.awaiting(state) == ANA and kind(state) == "place"
     assert {m.get("stack") for m in options(state, ANA)} == {None, 1}
     play(state, ANA, {"type": "place", "card": THIEF[0], "stack": 1})
     assert area(state, BO) == [bo_area[0], [STABLE[0], THIEF[0]]]
@@ -673,7 +673,7 @@ def test_revolt_joker_of_a_passed_ruler_pair_repositioned_for_free():
     let_it_through(state, BO, CY)
     play(state, ANA, {"type": "pass_on", "stack": 2})
     assert area(state, BO) == [[FIELD[2]], [RULER[0], JOKER[0]]]
-    assert rules.awaiting(state) == BO and kind(state) == "reposition"
+    assert KORONA.awaiting(state) == BO and kind(state) == "reposition"
     move = {"type": "reposition", "card": JOKER[0], "from_stack": 1, "stack": 0, "role": "farmer"}
     assert move in options(state, BO)
     play(state, BO, move)
@@ -709,9 +709,9 @@ def test_shield_cancels_an_action_card_targeting_you(name):
     state = shield_table(move["card"])
     before = copy.deepcopy(state)
     play(state, ANA, move)
-    assert rules.awaiting(state) == BO
+    assert KORONA.awaiting(state) == BO
     assert play(state, BO, {"type": "shield", "card": SHIELD[0]}) == ["ShieldPlayed"]
-    assert rules.awaiting(state) == ANA
+    assert KORONA.awaiting(state) == ANA
     types = play(state, ANA, {"type": "pass"})
     assert "ActionCancelled" in types and "ActionTookEffect" not in types
     for seat in (ANA, BO, CY):
@@ -729,7 +729,7 @@ def test_shield_is_an_instant_free_action_against_the_five_cards(name):
     state = shield_table(move["card"])
     play(state, ANA, move)
     assert state["actions"] == 1
-    assert rules.awaiting(state) == BO  # at once, before the card does anything
+    assert KORONA.awaiting(state) == BO  # at once, before the card does anything
     assert {"type": "shield", "card": SHIELD[0]} in options(state, BO)
     play(state, BO, {"type": "shield", "card": SHIELD[0]})
     assert state["actions"] == 1
@@ -742,19 +742,19 @@ def test_shield_cannot_be_played_outside_a_window_or_against_other_cards():
     state = table([[SHIELD[0], EXTRA_DRAW[9]], [SHIELD[1]], []], [[], [[STABLE[0]]], []])
     assert not [m for m in options(state, ANA) if m["type"] in ("play", "shield") and m.get("card") == SHIELD[0]]
     with pytest.raises(IllegalMove):
-        rules.decide(state, ANA, {"type": "play", "card": SHIELD[0]}, rng())
+        KORONA.decide(state, ANA, {"type": "play", "card": SHIELD[0]}, rng())
     play(state, ANA, {"type": "play", "card": EXTRA_DRAW[9], "draw": "pile"})
-    assert rules.awaiting(state) == ANA and state["steps"] == []
-    assert rules.legal_moves(state, BO) == []
+    assert KORONA.awaiting(state) == ANA and state["steps"] == []
+    assert KORONA.legal_moves(state, BO) == []
 
 
 def test_shield_only_by_the_player_targeted():
     """Shield: "cancel an opponent's Action card targeting *you*" -- a third player cannot shield it."""
     state = table([[DONATION[0]], [KNIGHT[0]], [SHIELD[0]]], [[], [], []])
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
-    assert rules.legal_moves(state, CY) == []
+    assert KORONA.legal_moves(state, CY) == []
     with pytest.raises(IllegalMove):
-        rules.decide(state, CY, {"type": "shield", "card": SHIELD[0]}, rng())
+        KORONA.decide(state, CY, {"type": "shield", "card": SHIELD[0]}, rng())
 
 
 def test_shields_do_not_count_as_actions():
@@ -770,7 +770,7 @@ def test_shields_do_not_count_as_actions():
     play(state, BO, {"type": "pass"})
     play(state, BO, {"type": "give", "card": KNIGHT[1]})
     assert state["actions"] == 2 and state["status"] == "active"
-    assert rules.awaiting(state) == ANA and state["phase"] == "actions"
+    assert KORONA.awaiting(state) == ANA and state["phase"] == "actions"
     # Ana still has her third action
     types = play(state, ANA, {"type": "place", "card": KNIGHT[3]})
     assert types[:2] == ["CardPlaced", "TurnEnded"]
@@ -783,7 +783,7 @@ def test_attacker_counter_shield_negates_the_shield_and_the_card_takes_effect():
     play(state, BO, {"type": "shield", "card": SHIELD[0]})
     assert {"type": "shield", "card": SHIELD[1]} in options(state, ANA)
     play(state, ANA, {"type": "shield", "card": SHIELD[1]})
-    assert rules.awaiting(state) == BO  # Bo may answer again, but has no Shield left
+    assert KORONA.awaiting(state) == BO  # Bo may answer again, but has no Shield left
     assert options(state, BO) == [{"type": "pass"}]
     types = play(state, BO, {"type": "pass"})
     assert "ActionTookEffect" in types and "ActionCancelled" not in types
@@ -812,9 +812,9 @@ def test_revolt_cancelled_entirely_by_one_shield():
     state = revolt_table(bo_area=[[TOWER[0]]], cy_area=[[STABLE[0]]], hands=((), (SHIELD[0],), (SHIELD[1],)))
     before = copy.deepcopy(state)
     play(state, ANA, {"type": "play", "card": REVOLT})
-    assert rules.awaiting(state) == BO
+    assert KORONA.awaiting(state) == BO
     play(state, BO, {"type": "pass"})
-    assert rules.awaiting(state) == CY  # every other player gets the window, clockwise
+    assert KORONA.awaiting(state) == CY  # every other player gets the window, clockwise
     play(state, CY, {"type": "shield", "card": SHIELD[1]})
     types = play(state, ANA, {"type": "pass"})
     assert "ActionCancelled" in types and "StackPassed" not in types and "CardPassed" not in types
@@ -834,7 +834,7 @@ def test_revolt_goes_ahead_when_the_revolter_counters_the_shield():
     play(state, BO, {"type": "pass"})
     types = play(state, CY, {"type": "pass"})
     assert "ActionTookEffect" in types
-    assert kind(state) == "pass_on" and rules.awaiting(state) == ANA
+    assert kind(state) == "pass_on" and KORONA.awaiting(state) == ANA
 
 
 def test_revolt_a_later_shield_left_standing_cancels_after_an_earlier_one_was_countered():
@@ -847,7 +847,7 @@ def test_revolt_a_later_shield_left_standing_cancels_after_an_earlier_one_was_co
     play(state, BO, {"type": "shield", "card": SHIELD[0]})
     assert play(state, ANA, {"type": "shield", "card": SHIELD[2]}) == ["ShieldCountered"]
     play(state, BO, {"type": "pass"})
-    assert rules.awaiting(state) == CY
+    assert KORONA.awaiting(state) == CY
     play(state, CY, {"type": "shield", "card": SHIELD[1]})
     assert options(state, ANA) == [{"type": "pass"}]
     types = play(state, ANA, {"type": "pass"})
@@ -859,7 +859,7 @@ def test_revolt_a_later_shield_left_standing_cancels_after_an_earlier_one_was_co
     play(state, BO, {"type": "shield", "card": SHIELD[0]})
     types = play(state, ANA, {"type": "pass"})
     assert "ActionCancelled" in types
-    assert rules.awaiting(state) != CY and hand(state, CY) == [SHIELD[1]]
+    assert KORONA.awaiting(state) != CY and hand(state, CY) == [SHIELD[1]]
     assert state["resolving"] is None
 
 
@@ -874,12 +874,12 @@ def test_move_by_the_wrong_seat_is_refused_naming_whose_decision_is_awaited():
     for seat, move in ((CY, {"type": "pass"}), (ANA, {"type": "pass"}), (ANA, {"type": "place", "card": KNIGHT[2]}),
                        (CY, {"type": "shield", "card": SHIELD[1]})):
         with pytest.raises(IllegalMove) as refused:
-            rules.decide(state, seat, move, rng())
+            KORONA.decide(state, seat, move, rng())
         assert "Bo" in str(refused.value) and "seat 1" in str(refused.value)
         assert state == before
     play(state, BO, {"type": "pass"})
     with pytest.raises(IllegalMove) as refused:
-        rules.decide(state, ANA, {"type": "give", "card": KNIGHT[0]}, rng())
+        KORONA.decide(state, ANA, {"type": "give", "card": KNIGHT[0]}, rng())
     assert "Bo" in str(refused.value) and "seat 1" in str(refused.value)
 
 
@@ -889,12 +889,12 @@ def test_pending_decision_shown_to_all_options_only_to_the_decider():
     state = table([[DONATION[0]], [KNIGHT[0], SHIELD[0]], []], [[], [], []])
     play(state, ANA, {"type": "play", "card": DONATION[0], "target": BO, "zone": "hand"})
     for viewer in (ANA, CY, None):
-        pending = rules.view(state, viewer)["pending"]
+        pending = KORONA.view(state, viewer)["pending"]
         assert pending == {"kind": "respond", "seat": BO, "shields": 0, "card": DONATION[0], "attacker": ANA}
     for viewer in (BO, "referee"):
-        pending = rules.view(state, viewer)["pending"]
+        pending = KORONA.view(state, viewer)["pending"]
         assert {"type": "shield", "card": SHIELD[0]} in pending["options"]
-    assert rules.view(state, CY)["awaiting_seat"] == BO
+    assert KORONA.view(state, CY)["awaiting_seat"] == BO
 
 
 # ---------------------------------------------------------------- a referee settling a stalled decision (K17)

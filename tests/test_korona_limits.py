@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalMove
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from tests.helpers.korona import (
     ANA,
     ARCHER,
@@ -56,10 +56,10 @@ def test_a_lone_ruler_passed_in_a_revolt_must_stack_on_the_receivers_ruler():
     on the receiver's lone Ruler, never as a second lone Ruler."""
     state = revolt_to_bo([[RULER[1]]], [RULER[0]])
     assert play(state, ANA, {"type": "pass_on", "stack": 2}) == ["CardPassed"]
-    assert rules.awaiting(state) == BO and kind(state) == "place"
+    assert KORONA.awaiting(state) == BO and kind(state) == "place"
     assert options(state, BO) == [{"type": "place", "card": RULER[0], "stack": 0}]
     with pytest.raises(IllegalMove):
-        rules.decide(state, BO, {"type": "place", "card": RULER[0]}, rng())
+        KORONA.decide(state, BO, {"type": "place", "card": RULER[0]}, rng())
     play(state, BO, {"type": "place", "card": RULER[0], "stack": 0})
     assert area(state, BO) == [[RULER[1], RULER[0]]]
 
@@ -87,7 +87,7 @@ def test_a_lone_thief_passed_in_a_revolt_is_placed_by_its_sender():
     "Quien envía al Malhechor elige dónde colocarlo dentro de la zona rival" -- Ana sends it, so Ana places it."""
     state = revolt_to_bo([[TOWER[0]]], [THIEF[0]])
     play(state, ANA, {"type": "pass_on", "stack": 2})
-    assert rules.awaiting(state) == ANA and rules.legal_moves(state, BO) == []
+    assert KORONA.awaiting(state) == ANA and KORONA.legal_moves(state, BO) == []
     assert {m.get("stack") for m in options(state, ANA)} == {None, 0}
     play(state, ANA, {"type": "place", "card": THIEF[0], "stack": 0})
     assert area(state, BO) == [[TOWER[0], THIEF[0]]]
@@ -101,7 +101,7 @@ def test_glorious_attack_cannot_bring_a_second_ruler_pair():
     ana_pair = table([[GLORIOUS[0]], [], []], [[[RULER[0], RULER[1]]], [[RULER[2], RULER[3]]], []])
     assert not options(ana_pair, ANA, "play")
     with pytest.raises(IllegalMove):
-        rules.decide(ana_pair, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 0}, rng())
+        KORONA.decide(ana_pair, ANA, {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 0}, rng())
     ana_lone = table([[GLORIOUS[0]], [], []], [[[RULER[0]]], [[RULER[2], RULER[3]]], []])
     assert {"type": "play", "card": GLORIOUS[0], "target": BO, "stack": 0} in options(ana_lone, ANA)
 
@@ -163,7 +163,7 @@ def test_sneak_attack_whose_stolen_card_would_overfill_the_hand_is_not_offered()
     assert {"type": "play", "card": SNEAK[0], "target": BO} not in plays
     assert {"type": "play", "card": SNEAK[0], "target": CY} in plays
     with pytest.raises(IllegalMove, match="more than 7 cards"):
-        rules.decide(state, ANA, {"type": "play", "card": SNEAK[0], "target": BO}, rng())
+        KORONA.decide(state, ANA, {"type": "play", "card": SNEAK[0], "target": BO}, rng())
     with_a_field = table([eight_cards(SNEAK[0]), [], []], [[[FIELD[1]]], JOKER_TOP, []], actions=2, roles=JOKER_ROLE)
     assert {"type": "play", "card": SNEAK[0], "target": BO} in options(with_a_field, ANA)
 
@@ -177,7 +177,7 @@ def test_inside_a_sneak_attack_the_steal_that_would_overfill_the_hand_is_not_off
     let_it_through(state, BO)
     assert options(state, ANA) == [{"type": "take", "card": KNIGHT[0]}, {"type": "take", "card": ARCHER[1]}]
     with pytest.raises(IllegalMove, match="more than 7 cards"):
-        rules.decide(state, ANA, {"type": "take", "card": JOKER[0]}, rng())
+        KORONA.decide(state, ANA, {"type": "take", "card": JOKER[0]}, rng())
     play(state, ANA, {"type": "take", "card": KNIGHT[0]})
     assert options(state, ANA) == [{"type": "take", "card": ARCHER[1]}]
 
@@ -216,7 +216,7 @@ def test_a_swap_with_nothing_to_give_is_not_playable():
         state = table([[SWAP[0]], [], []], [mine, [[STABLE[0], KNIGHT[0]], [FIELD[0]]], []])
         assert not options(state, ANA, "play")
         with pytest.raises(IllegalMove, match="in exchange"):
-            rules.decide(state, ANA, {"type": "play", "card": SWAP[0], "target": BO}, rng())
+            KORONA.decide(state, ANA, {"type": "play", "card": SWAP[0], "target": BO}, rng())
     state = table([[SWAP[0]], [], []], [[[TOWER[1]]], [[STABLE[0], KNIGHT[0]], [FIELD[0]]], []])
     assert options(state, ANA, "play") == [{"type": "play", "card": SWAP[0], "target": BO}]
 

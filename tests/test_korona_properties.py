@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.korona.cards import DECK_SIZE, NAMES
 from domain.korona.stacking import base, has_ruler_pair, is_ruler_pair
 from domain.korona.state import HAND_LIMIT, MAX_ACTIONS
@@ -28,15 +28,15 @@ def play_out(seed: bytes, players: int, chooser: random.Random, check_event=None
                          [f"c{i}" for i in range(players)], {"referee": "", "seats": []}, seed)
     match.start()
     while not match.finished:
-        seat = rules.awaiting(match.state)
-        moves = rules.legal_moves(match.state, seat)
+        seat = KORONA.awaiting(match.state)
+        moves = KORONA.legal_moves(match.state, seat)
         assert moves, "the seat whose decision is awaited always has a legal move"
         for other in range(players):
             if other != seat:
-                assert rules.legal_moves(match.state, other) == [], "a pending decision has exactly one owner"
+                assert KORONA.legal_moves(match.state, other) == [], "a pending decision has exactly one owner"
         if match.state["phase"] == "actions" and not match.state["steps"]:
             for card in {m["card"] for m in moves if "card" in m}:
-                assert rules.legal_moves(match.state, seat, card) == [m for m in moves if m.get("card") == card], \
+                assert KORONA.legal_moves(match.state, seat, card) == [m for m in moves if m.get("card") == card], \
                     "one card's moves, as decide checks them, are that card's share of all legal moves"
         before = match.version
         match.play(seat, chooser.choice(moves))
@@ -130,13 +130,13 @@ def test_a_seat_never_sees_another_hand_or_the_pile_order(seed, players, choice_
         state = match.state
         for seat in range(players):
             secret = unseen_by(seat, log, state["pile"], [p["hand"] for p in state["players"]])
-            shown = rules.view(state, seat)
+            shown = KORONA.view(state, seat)
             assert "draw_pile" not in shown
             assert not card_ids(shown) & secret
-            redacted = [rules.redact(kind, payload, seat) for kind, payload in log]
+            redacted = [KORONA.redact(kind, payload, seat) for kind, payload in log]
             assert not card_ids(json.loads(json.dumps(redacted))) & secret
-        current = rules.awaiting(state)
-        match.play(current, chooser.choice(rules.legal_moves(state, current)))
+        current = KORONA.awaiting(state)
+        match.play(current, chooser.choice(KORONA.legal_moves(state, current)))
         log += [(type(e).__name__, e.payload) for e in match.collect_events()]
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from domain import fair
 from domain.errors import IllegalMove
-from domain.korona import rules, scoring, stacking
+from domain.korona import GAME as KORONA
+from domain.korona import scoring, stacking
 from domain.korona.cards import DECK_SIZE, NAMES
 from domain.korona.state import new_state
 from tests.helpers.korona import play_events
@@ -60,9 +61,9 @@ def types(events):
 def started(shuffle_seed=SEED, match_id="setup", players=2):
     state = new_state({"players": PLAYERS[:players]})
     gen = fair.Generator(shuffle_seed, match_id, [f"c{i}" for i in range(players)])
-    events = rules.start(state, gen)
+    events = KORONA.start(state, gen)
     for type_, payload in events:
-        rules.evolve(state, type_, payload)
+        KORONA.evolve(state, type_, payload)
     return state, events
 
 
@@ -106,11 +107,11 @@ def test_starting_hands_remain_secret():
     dealt = [p for t, p in events if t == "CardsDealt"]
     for payload in dealt:
         other = 1 - payload["seat"]
-        hidden = rules.redact("CardsDealt", payload, other)
+        hidden = KORONA.redact("CardsDealt", payload, other)
         assert "cards" not in hidden and hidden["count"] == 5
-        assert "cards" not in rules.redact("CardsDealt", payload, None)
-        assert rules.redact("CardsDealt", payload, payload["seat"])["cards"] == payload["cards"]
-    seen = rules.view(state, 0)
+        assert "cards" not in KORONA.redact("CardsDealt", payload, None)
+        assert KORONA.redact("CardsDealt", payload, payload["seat"])["cards"] == payload["cards"]
+    seen = KORONA.view(state, 0)
     assert "hand" in seen["players"][0] and "hand" not in seen["players"][1]
     assert seen["players"][1]["hand_count"] == 5
 
@@ -133,7 +134,7 @@ def test_setup_market_is_top_three_cards_of_the_pile():
     assert state["market"] == shuffled[10:13]
     revealed = [p for t, p in events if t == "MarketRevealed"]
     assert [c["id"] for c in revealed[0]["cards"]] == shuffled[10:13]
-    assert rules.view(state, None)["market"] == [{"id": c, "name": NAMES[c]} for c in shuffled[10:13]]
+    assert KORONA.view(state, None)["market"] == [{"id": c, "name": NAMES[c]} for c in shuffled[10:13]]
 
 
 def test_setup_discard_pile_starts_empty():
@@ -168,11 +169,11 @@ def test_first_turn_starts_with_the_draw_step():
     assert state["phase"] == "draw" and state["turn"] == 1
     card = state["players"][seat]["hand"][0]
     with pytest.raises(IllegalMove, match="draw first"):
-        rules.decide(state, seat, {"type": "discard", "card": card}, rng())
+        KORONA.decide(state, seat, {"type": "discard", "card": card}, rng())
     with pytest.raises(IllegalMove, match="draw first"):
-        rules.decide(state, seat, {"type": "end_turn"}, rng())
-    assert all(m["type"] == "draw" for m in rules.legal_moves(state, seat))
-    assert rules.legal_moves(state, 1 - seat) == []
+        KORONA.decide(state, seat, {"type": "end_turn"}, rng())
+    assert all(m["type"] == "draw" for m in KORONA.legal_moves(state, seat))
+    assert KORONA.legal_moves(state, 1 - seat) == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -195,7 +196,7 @@ def test_decide_does_not_mutate_the_state():
     c = Cards()
     state = table([c.filler(5), []], pile=c.filler(5), market=c.filler(3), phase="draw")
     before = copy.deepcopy(state)
-    rules.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
+    KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
     assert state == before
 
 
@@ -211,7 +212,7 @@ def test_draw_two_blind_cards_from_the_pile():
     assert state["players"][0]["hand"] == hand + pile[:2]
     assert state["pile"] == pile[2:] and state["market"] == market
     assert state["phase"] == "actions"
-    assert rules.redact(*events[0], 1).get("cards") is None, "a pile draw is blind to the other seats"
+    assert KORONA.redact(*events[0], 1).get("cards") is None, "a pile draw is blind to the other seats"
 
 
 def test_draw_one_card_from_the_market_then_refill():
@@ -234,10 +235,10 @@ def test_draw_choice_is_the_pile_or_any_market_card():
     state = table([c.filler(5), []], pile=c.filler(6), market=market, phase="draw")
     expected = [{"type": "draw", "source": "pile"}] + [{"type": "draw", "source": "market", "card": m}
                                                        for m in market]
-    assert same(rules.legal_moves(state, 0), expected)
+    assert same(KORONA.legal_moves(state, 0), expected)
     outside = c.filler(1)[0]
     with pytest.raises(IllegalMove):
-        rules.decide(state, 0, {"type": "draw", "source": "market", "card": outside}, rng())
+        KORONA.decide(state, 0, {"type": "draw", "source": "market", "card": outside}, rng())
 
 
 def test_only_one_draw_per_turn():
@@ -245,9 +246,9 @@ def test_only_one_draw_per_turn():
     c = Cards()
     state = table([c.filler(5), []], pile=c.filler(6), market=c.filler(3), phase="draw")
     play(state, 0, {"type": "draw", "source": "pile"})
-    assert not any(m["type"] == "draw" for m in rules.legal_moves(state, 0))
+    assert not any(m["type"] == "draw" for m in KORONA.legal_moves(state, 0))
     with pytest.raises(IllegalMove, match="already drawn"):
-        rules.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
 
 
 def _empty_hand_turn(c, pile_size=8):
@@ -263,7 +264,7 @@ def test_empty_hand_draws_five_from_the_pile():
     """"If you start your turn with an empty hand (0 cards), draw 5 cards from the Draw Pile instead of 2" """
     c = Cards()
     state, pile, _ = _empty_hand_turn(c)
-    assert {"type": "draw", "source": "pile"} in rules.legal_moves(state, 1)
+    assert {"type": "draw", "source": "pile"} in KORONA.legal_moves(state, 1)
     play(state, 1, {"type": "draw", "source": "pile"})
     assert state["players"][1]["hand"] == pile[:5]
     assert state["pile"] == pile[5:]
@@ -278,7 +279,7 @@ def test_empty_hand_draws_two_from_the_market_one_refill_then_the_second():
     assert types(events) == ["CardsDrawn", "MarketRefilled"]
     assert state["phase"] == "draw", "the second market card is still to come"
     assert pile[0] in state["market"], "the market was refilled before the second card"
-    second = rules.legal_moves(state, 1)
+    second = KORONA.legal_moves(state, 1)
     assert same(second, [{"type": "draw", "source": "market", "card": m} for m in state["market"]])
     play(state, 1, {"type": "draw", "source": "market", "card": pile[0]})
     assert state["players"][1]["hand"] == [market[0], pile[0]]
@@ -292,7 +293,7 @@ def test_empty_hand_second_market_draw_cannot_switch_to_the_pile():
     state, _, market = _empty_hand_turn(c)
     play(state, 1, {"type": "draw", "source": "market", "card": market[0]})
     with pytest.raises(IllegalMove):
-        rules.decide(state, 1, {"type": "draw", "source": "pile"}, rng())
+        KORONA.decide(state, 1, {"type": "draw", "source": "pile"}, rng())
 
 
 def test_normal_hand_draws_only_one_market_card():
@@ -325,9 +326,9 @@ def test_empty_pile_cannot_be_chosen():
     c = Cards()
     market = c.filler(3)
     state = table([c.filler(5), []], pile=[], market=market, phase="draw")
-    assert same(rules.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
+    assert same(KORONA.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
     with pytest.raises(IllegalMove):
-        rules.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
 
 
 def test_market_not_refilled_from_empty_pile():
@@ -360,9 +361,9 @@ def test_must_take_at_least_one_action():
     """"You must always take at least 1 action." """
     c = Cards()
     state = table([c.filler(3), []], pile=c.filler(5), market=c.filler(3), actions=0)
-    assert {"type": "end_turn"} not in rules.legal_moves(state, 0)
+    assert {"type": "end_turn"} not in KORONA.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="at least one action"):
-        rules.decide(state, 0, {"type": "end_turn"}, rng())
+        KORONA.decide(state, 0, {"type": "end_turn"}, rng())
 
 
 @pytest.mark.parametrize("taken", [1, 2])
@@ -388,7 +389,7 @@ def test_turn_ends_automatically_after_the_third_action():
     events = play(state, 0, {"type": "discard", "card": hand[2]})
     assert types(events) == ["CardDiscarded", "TurnEnded", "TurnStarted"]
     assert state["current"] == 1 and state["phase"] == "draw" and state["actions"] == 0
-    assert rules.legal_moves(state, 0) == []
+    assert KORONA.legal_moves(state, 0) == []
 
 
 def test_same_action_may_be_repeated():
@@ -424,7 +425,7 @@ def test_action_card_cannot_be_placed():
     extra = c("extra_draw")
     state = table([[extra] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="Action card"):
-        rules.decide(state, 0, {"type": "place", "card": extra}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": extra}, rng())
 
 
 def test_build_card_cannot_be_played():
@@ -433,7 +434,7 @@ def test_build_card_cannot_be_played():
     tower = c("tower")
     state = table([[tower] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="Build card"):
-        rules.decide(state, 0, {"type": "play", "card": tower, "draw": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "play", "card": tower, "draw": "pile"}, rng())
 
 
 def test_play_an_action_card_puts_it_in_the_discard_pile():
@@ -456,7 +457,7 @@ def test_discard_a_card_from_hand_counts_as_an_action():
     assert events[0][0] == "CardDiscarded" and events[0][1]["reason"] == "action"
     assert state["discard"] == [ruler] and ruler not in state["players"][0]["hand"]
     assert state["actions"] == 1
-    assert {"type": "discard", "card": ruler} not in rules.legal_moves(state, 0)
+    assert {"type": "discard", "card": ruler} not in KORONA.legal_moves(state, 0)
 
 
 def test_card_not_in_hand_cannot_be_used():
@@ -465,9 +466,9 @@ def test_card_not_in_hand_cannot_be_used():
     tower = c("tower")
     state = table([c.filler(2), [tower]], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="not in your hand"):
-        rules.decide(state, 0, {"type": "place", "card": tower}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": tower}, rng())
     with pytest.raises(IllegalMove, match="turn"):
-        rules.decide(state, 1, {"type": "place", "card": tower}, rng())
+        KORONA.decide(state, 1, {"type": "place", "card": tower}, rng())
 
 
 def _action_card_table(name):
@@ -487,7 +488,7 @@ def test_interactive_action_cards_may_be_played_or_discarded(name):
     card from your hand": with targets available each interactive card may be played or discarded."""
     state, card = _action_card_table(name)
     assert scoring.farmers(state["players"][0]["area"], {}) == 6
-    mine = [m for m in rules.legal_moves(state, 0) if m.get("card") == card]
+    mine = [m for m in KORONA.legal_moves(state, 0) if m.get("card") == card]
     assert {"type": "discard", "card": card} in mine
     assert any(m["type"] == "play" for m in mine)
     play(state, 0, {"type": "discard", "card": card})
@@ -498,10 +499,10 @@ def test_shield_is_not_played_as_an_action():
     """"Shield: Play this card to cancel an opponent's Action card targeting you. It can be used instantly, as a free
     action, in response to ..." - on its owner's own turn, with nothing to answer, it can only be discarded."""
     state, card = _action_card_table("shield")
-    mine = [m for m in rules.legal_moves(state, 0) if m.get("card") == card]
+    mine = [m for m in KORONA.legal_moves(state, 0) if m.get("card") == card]
     assert mine == [{"type": "discard", "card": card}]
     with pytest.raises(IllegalMove):
-        rules.decide(state, 0, {"type": "play", "card": card}, rng())
+        KORONA.decide(state, 0, {"type": "play", "card": card}, rng())
 
 
 # ---------------------------------------------------------------- 3. hand limit
@@ -513,23 +514,23 @@ def test_cannot_end_the_turn_with_more_than_seven_cards():
     state = table([hand, []], pile=c.filler(5), market=c.filler(3))
     play(state, 0, {"type": "discard", "card": hand[0]})
     assert len(state["players"][0]["hand"]) == 8
-    assert {"type": "end_turn"} not in rules.legal_moves(state, 0)
+    assert {"type": "end_turn"} not in KORONA.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="at most 7"):
-        rules.decide(state, 0, {"type": "end_turn"}, rng())
+        KORONA.decide(state, 0, {"type": "end_turn"}, rng())
     play(state, 0, {"type": "discard", "card": hand[1]})
-    assert {"type": "end_turn"} in rules.legal_moves(state, 0)
+    assert {"type": "end_turn"} in KORONA.legal_moves(state, 0)
 
 
 def test_hand_may_exceed_seven_during_the_turn():
     """"Players may temporarily exceed 7 cards during their turn (e.g., after drawing cards ...)" """
     c = Cards()
     state = table([c.filler(7), []], pile=c.filler(5), market=c.filler(3), phase="draw")
-    assert {"type": "draw", "source": "pile"} in rules.legal_moves(state, 0)
+    assert {"type": "draw", "source": "pile"} in KORONA.legal_moves(state, 0)
     play(state, 0, {"type": "draw", "source": "pile"})
     assert len(state["players"][0]["hand"]) == 9 and state["phase"] == "actions"
     for card in state["players"][0]["hand"][:2]:
         play(state, 0, {"type": "discard", "card": card})
-    assert {"type": "end_turn"} in rules.legal_moves(state, 0)
+    assert {"type": "end_turn"} in KORONA.legal_moves(state, 0)
 
 
 def test_extra_draw_refused_when_hand_limit_unreachable():
@@ -539,14 +540,14 @@ def test_extra_draw_refused_when_hand_limit_unreachable():
     extra = c("extra_draw")
     market = c.filler(3)
     state = table([[extra] + c.filler(8), []], pile=c.filler(5), market=market)  # 9 cards, 3 actions left
-    offered = [m for m in rules.legal_moves(state, 0) if m["type"] == "play"]
+    offered = [m for m in KORONA.legal_moves(state, 0) if m["type"] == "play"]
     # from the pile: 8 + 2 = 10 cards with 2 actions left -> 8 at best; from the market: 9 -> 7.
     assert same(offered, [{"type": "play", "card": extra, "draw": "market", "take": m} for m in market])
     with pytest.raises(IllegalMove, match="7 cards"):
-        rules.decide(state, 0, {"type": "play", "card": extra, "draw": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "play", "card": extra, "draw": "pile"}, rng())
     # with one card fewer both are fine
     state["players"][0]["hand"].pop()
-    assert {"type": "play", "card": extra, "draw": "pile"} in rules.legal_moves(state, 0)
+    assert {"type": "play", "card": extra, "draw": "pile"} in KORONA.legal_moves(state, 0)
 
 
 def test_draw_step_offers_the_draws_with_least_excess():
@@ -555,10 +556,10 @@ def test_draw_step_offers_the_draws_with_least_excess():
     market = c.filler(3)
     # 10 cards (received outside the turn): pile -> 12, 2 over after 3 actions; market -> 11, 1 over.
     state = table([c.filler(10), []], pile=c.filler(5), market=market, phase="draw")
-    assert same(rules.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
+    assert same(KORONA.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
     # 9 cards: market -> 10, reachable; pile -> 11, not.
     state = table([c.filler(9), []], pile=c.filler(5), market=market, phase="draw")
-    assert same(rules.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
+    assert same(KORONA.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
 
 
 def test_unavoidable_excess_is_discarded():
@@ -575,15 +576,15 @@ def test_unavoidable_excess_is_discarded():
     assert types(events) == ["CardDiscarded", "HandLimitExceeded"]
     assert events[1][1] == {"seat": 0, "excess": 1}
     assert state["phase"] == "excess" and state["current"] == 0
-    moves = rules.legal_moves(state, 0)
+    moves = KORONA.legal_moves(state, 0)
     assert same(moves, [{"type": "discard", "card": h} for h in state["players"][0]["hand"]])
-    events = rules.decide(state, 0, {"type": "discard", "card": hand[3]}, rng())
+    events = KORONA.decide(state, 0, {"type": "discard", "card": hand[3]}, rng())
     assert events[0][1]["reason"] == "hand_limit"
     probe = copy.deepcopy(state)
-    rules.evolve(probe, *events[0])
+    KORONA.evolve(probe, *events[0])
     assert probe["actions"] == 3, "the excess discard is not an action"
     for event in events:
-        rules.evolve(state, *event)
+        KORONA.evolve(state, *event)
     assert types(events)[1:] == ["TurnEnded", "TurnStarted"]
     assert len(state["players"][0]["hand"]) == 7 and state["current"] == 1
 
@@ -599,7 +600,7 @@ def test_second_ruler_must_stack():
     assert stacking.placements(area, r2, {}) == [(1, None)]
     state = table([[r2] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="stacking rules"):
-        rules.decide(state, 0, {"type": "place", "card": r2}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": r2}, rng())
     play(state, 0, {"type": "place", "card": r2, "stack": 1})
     assert state["players"][0]["area"][1] == [r1, r2]
 
@@ -632,7 +633,7 @@ def test_a_healer_cannot_start_a_second_healer_stack():
         assert stacking.placements([full, [c("field")]], h2, {str(joker): "healer"}) == []
     state = table([[h2] + c.filler(2), []], [[[h1, joker]], []], pile=c.filler(5), market=c.filler(3),
                   roles={joker: "healer"})
-    moves = rules.legal_moves(state, 0)
+    moves = KORONA.legal_moves(state, 0)
     assert not [m for m in moves if m.get("card") == h2 and m["type"] == "place"]
     assert {"type": "discard", "card": h2} in moves
 
@@ -642,7 +643,7 @@ def test_ruler_pair_may_be_a_ruler_and_a_joker():
     c = Cards()
     ruler, joker = c("ruler"), c("joker")
     state = table([[joker] + c.filler(2), []], [[[ruler]], []], pile=c.filler(5), market=c.filler(3))
-    assert {"type": "place", "card": joker, "stack": 0, "role": "ruler"} in rules.legal_moves(state, 0)
+    assert {"type": "place", "card": joker, "stack": 0, "role": "ruler"} in KORONA.legal_moves(state, 0)
     play(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "ruler"})
     assert state["players"][0]["area"] == [[ruler, joker]]
     assert state["roles"][str(joker)] == "ruler"
@@ -741,7 +742,7 @@ def test_character_may_stand_alone(name):
     c = Cards()
     card = c(name)
     state = table([[card] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
-    assert {"type": "place", "card": card} in rules.legal_moves(state, 0)
+    assert {"type": "place", "card": card} in KORONA.legal_moves(state, 0)
     play(state, 0, {"type": "place", "card": card})
     assert state["players"][0]["area"] == [[card]]
 
@@ -757,13 +758,13 @@ def test_joker_must_stack_as_its_chosen_role():
         [(0, "farmer"), (1, "archer"), (2, "knight"), (3, "ruler"), (4, "healer")], key=str)
     state = table([[joker] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove):
-        rules.decide(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "archer"}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "archer"}, rng())
     with pytest.raises(IllegalMove):
-        rules.decide(state, 0, {"type": "place", "card": joker, "stack": 1}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": joker, "stack": 1}, rng())
     play(state, 0, {"type": "place", "card": joker, "stack": 1, "role": "archer"})
     assert state["players"][0]["area"][1][-1] == joker
     assert state["roles"] == {str(joker): "archer"}
-    assert rules.view(state, None)["players"][0]["play_area"][1][-1] == {"id": joker, "name": "joker", "role": "archer"}
+    assert KORONA.view(state, None)["players"][0]["play_area"][1][-1] == {"id": joker, "name": "joker", "role": "archer"}
 
 
 def test_joker_cannot_stand_alone():
@@ -773,11 +774,11 @@ def test_joker_cannot_stand_alone():
     assert stacking.placements([], joker, {}) == []
     assert stacking.placements([[c("knight")], [c("thief")]], joker, {}) == []
     state = table([[joker] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
-    assert [m for m in rules.legal_moves(state, 0) if m.get("card") == joker] == [{"type": "discard", "card": joker}]
+    assert [m for m in KORONA.legal_moves(state, 0) if m.get("card") == joker] == [{"type": "discard", "card": joker}]
     for role in (None, "farmer", "ruler"):
         move = {"type": "place", "card": joker, **({"role": role} if role else {})}
         with pytest.raises(IllegalMove):
-            rules.decide(state, 0, move, rng())
+            KORONA.decide(state, 0, move, rng())
 
 
 def test_joker_completes_stacks_normally():
@@ -874,10 +875,10 @@ def test_extra_draw_from_a_short_pile():
     assert state["players"][0]["hand"][-1] == pile[0] and len(state["players"][0]["hand"]) == 3
     extra2 = c("extra_draw")
     state = table([[extra2] + c.filler(2), []], pile=[], market=market)
-    assert {"type": "play", "card": extra2, "draw": "pile"} not in rules.legal_moves(state, 0)
+    assert {"type": "play", "card": extra2, "draw": "pile"} not in KORONA.legal_moves(state, 0)
     # ruling K18: with the pile empty, Extra Draw still takes one market card
     take = {"type": "play", "card": extra2, "draw": "market", "take": market[1]}
-    assert take in rules.legal_moves(state, 0)
+    assert take in KORONA.legal_moves(state, 0)
     play(state, 0, take)
     assert market[1] in state["players"][0]["hand"] and market[1] not in state["market"]
 
@@ -924,7 +925,7 @@ def test_internal_move_from_an_emptied_position_keeps_stack_indexes():
     im = c("internal_move")
     farmer, field, tower = c("farmer"), c("field"), c("tower")
     state = table([[im] + c.filler(2), []], [[[farmer], [tower], [field]], []], pile=c.filler(5), market=c.filler(3))
-    assert {"type": "play", "card": im, "moved_card": farmer, "from_stack": 0, "stack": 2} in rules.legal_moves(state, 0)
+    assert {"type": "play", "card": im, "moved_card": farmer, "from_stack": 0, "stack": 2} in KORONA.legal_moves(state, 0)
     _internal(state, 0, im, farmer, 0, 2)
     assert state["players"][0]["area"] == [[tower], [field, farmer]]
 
@@ -1017,7 +1018,7 @@ def test_healer_combo_ruler_pair_and_a_40_point_healer():
     assert events[1][1] == {"seat": 0, "combo": "healer"}
     assert events[2][1]["reason"] == "combo" and events[2][1]["winner"] == 0
     assert state["status"] == "finished" and state["winner"] == 0 and state["winners"] == [0]
-    assert rules.legal_moves(state, 0) == [] and rules.legal_moves(state, 1) == []
+    assert KORONA.legal_moves(state, 0) == [] and KORONA.legal_moves(state, 1) == []
 
 
 def test_military_combo_ruler_pair_knight_set_and_two_archer_sets():

@@ -99,7 +99,7 @@ def test_take_back_refuses_once_something_random_happened():
     """Issue: a take-back only "while [...] nothing random has happened since (no draw from the pile, no roll, no
     shuffle)": a Crusader Kingdoms incursion rolls its die in the action itself, so a missed incursion is never
     taken back and rolled again; neither is an attack whose dice were rolled."""
-    from domain.crusader_kingdoms import rules as crusader
+    from domain.crusader_kingdoms import undo as crusader
     from domain.errors import IllegalMove
     from domain.undo import take_back_target
 

@@ -28,7 +28,7 @@ Conquest reward: {"type": "draw"} advances the card bonus, {"type": "reposition"
 """
 from domain.games import Game
 
-from . import evolve, moves, rules, views
+from . import decide, evolve, moves, undo, views
 from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
@@ -40,16 +40,16 @@ GAME = Game(
     max_players=4,
     events=EVENTS,
     new_state=new_state,
-    start=rules.start,
+    start=decide.start,
     legal_moves=moves.legal_moves,
     awaiting=moves.awaiting,
-    decide=rules.decide,
+    decide=decide.decide,
     evolve=evolve.evolve,
     view=views.view,
     redact=views.redact,
     summary=views.summary,
-    undo_class=rules.undo_class,
-    backup=rules.backup,
+    undo_class=undo.undo_class,
+    backup=undo.backup,
     describe=describe,
     move_schema=MoveSchema,
     options=frozenset({"map", "decks"}),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from domain.move_fields import StrictInteger
+from domain.moves import StrictInteger
 
 from .data import MAX_CARDS
 

@@ -1,7 +1,7 @@
 """Korona: the card game of stacking a kingdom (its rulebook, English edition with the Spanish original)."""
 from domain.games import Game
 
-from . import rules
+from . import decide, evolve, moves, undo, views
 from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
@@ -13,17 +13,17 @@ GAME = Game(
     max_players=4,
     events=EVENTS,
     new_state=new_state,
-    start=rules.start,
-    legal_moves=rules.legal_moves,
-    awaiting=rules.awaiting,
-    decide=rules.decide,
-    evolve=rules.evolve,
-    view=rules.view,
-    all_views=rules.views,
-    redact=rules.redact,
-    summary=rules.summary,
-    undo_class=rules.undo_class,
-    backup=rules.backup,
+    start=decide.start,
+    legal_moves=moves.legal_moves,
+    awaiting=moves.awaiting,
+    decide=decide.decide,
+    evolve=evolve.evolve,
+    view=views.view,
+    all_views=views.views,
+    redact=views.redact,
+    summary=views.summary,
+    undo_class=undo.undo_class,
+    backup=undo.backup,
     describe=describe,
     move_schema=MoveSchema,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13

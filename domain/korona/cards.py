@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-_DATA = json.loads((Path(__file__).with_name("cards.json")).read_text())
+_DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text())
 
 BUILD = tuple(entry["name"] for entry in _DATA["build"])
 ACTION = tuple(entry["name"] for entry in _DATA["action"])

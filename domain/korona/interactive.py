@@ -6,6 +6,8 @@ reposition a Joker. Cards on their way between play areas wait in `state["transi
 """
 from __future__ import annotations
 
+from domain.moves import compact
+
 from .cards import NAMES, card
 from .scoring import farmers
 from .stacking import (
@@ -15,10 +17,8 @@ from .stacking import (
     is_full,
     is_ruler_pair,
     may_arrive,
-    move,
     moves_within,
     placements,
-    put,
 )
 
 INTERACTIVE = ("donation", "tactical_swap", "sneak_attack", "glorious_attack", "revolt")
@@ -129,7 +129,7 @@ def step_moves(state: dict, step: dict) -> list[dict]:
             spots = placements(players[owner]["area"], card_id, state["roles"])
             if not spots:
                 options.append({"type": "place", "card": card_id, "to": "hand"})
-            options += [_compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
+            options += [compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
         return options
     if kind == "pass_on":
         return _passable(state, step["owner"], step["to"])
@@ -139,7 +139,7 @@ def step_moves(state: dict, step: dict) -> list[dict]:
         options = [{"type": "pass"}]
         for card_id, source, target, role in moves_within(players[step["seat"]]["area"], state["roles"]):
             if card_id == step["joker"]:
-                options.append(_compact({"type": "reposition", "card": card_id, "from_stack": source,
+                options.append(compact({"type": "reposition", "card": card_id, "from_stack": source,
                                          "stack": target, "role": role}))
         return options
     raise ValueError(f"unknown step {kind}")
@@ -171,16 +171,16 @@ def pending(state: dict) -> dict | None:
 
 # ---------------------------------------------------------------- effects as steps
 
-def _respond(seat: int, attacker: int, defender: int, shields: int) -> dict:
+def respond_step(seat: int, attacker: int, defender: int, shields: int) -> dict:
     return {"kind": "respond", "seat": seat, "attacker": attacker, "defender": defender, "shields": shields}
 
 
 def response_steps(state: dict, play: dict, seat: int) -> list[dict]:
     """Who may answer with a Shield: the target, or for a Revolt every other player clockwise."""
     if "target" in play:
-        return [_respond(play["target"], seat, play["target"], 0)]
+        return [respond_step(play["target"], seat, play["target"], 0)]
     count = len(state["players"])
-    return [_respond((seat + k) % count, seat, (seat + k) % count, 0) for k in range(1, count)]
+    return [respond_step((seat + k) % count, seat, (seat + k) % count, 0) for k in range(1, count)]
 
 
 def effect_steps(state: dict, resolving: dict) -> list[dict]:
@@ -223,154 +223,6 @@ def _has_options(state: dict, step: dict) -> bool:
     if step["kind"] == "place":
         return bool(state["transit"][step["owner"]])
     return bool(step_moves(state, step))
-
-
-# ---------------------------------------------------------------- evolve
-
-def _lift_top(area: list[list[int]], stack: int) -> int:
-    card_id = area[stack].pop()
-    if not area[stack]:
-        del area[stack]
-    return card_id
-
-
-def _into_transit(state: dict, owner: int, card_id: int, placer: int) -> None:
-    state["roles"].pop(str(card_id), None)
-    state["transit"][owner].append({"card": card_id, "placer": placer})
-
-
-def _consume(state: dict) -> None:
-    state["steps"].pop(0)
-    settle(state)
-
-
-def on_played(state: dict, p: dict) -> None:
-    """ActionCardPlayed for an interactive card: open its Shield window."""
-    state["resolving"] = {key: p[key] for key in ("seat", "name", "target", "zone", "thief", "stack")
-                          if p.get(key) is not None}
-    state["resolving"]["card"] = p["card"]["id"]
-    state["steps"] = response_steps(state, p, p["seat"])
-
-
-def on_shield(state: dict, p: dict) -> None:
-    state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
-    state["discard"].append(p["card"]["id"])
-    head = state["steps"][0]
-    other = head["attacker"] if p["seat"] == head["defender"] else head["defender"]
-    state["steps"][0] = _respond(other, head["attacker"], head["defender"], head["shields"] + 1)
-
-
-def on_passed(state: dict, p: dict) -> None:
-    state["steps"].pop(0)
-
-
-def on_cancelled(state: dict, p: dict) -> None:
-    state["steps"] = []
-    state["resolving"] = None
-
-
-def on_took_effect(state: dict, p: dict) -> None:
-    resolving = state["resolving"] = {**state["resolving"], "effect": True}
-    if resolving.get("thief") is not None:
-        area = state["players"][resolving["seat"]]["area"]
-        stack = next(i for i, s in enumerate(area) if s[-1] == resolving["thief"])
-        _into_transit(state, resolving["target"], _lift_top(area, stack), resolving["seat"])
-    state["steps"] = effect_steps(state, resolving)
-    settle(state)
-
-
-def on_given(state: dict, p: dict) -> None:
-    giver, receiver = state["players"][p["seat"]], p["to"]
-    card_id = p["card"]["id"]
-    if p["zone"] == "hand":
-        giver["hand"].remove(card_id)
-        state["players"][receiver]["hand"].append(card_id)
-    else:
-        _lift_top(giver["area"], p["from_stack"])
-        placer = p["seat"] if NAMES[card_id] == "thief" else receiver
-        _into_transit(state, receiver, card_id, placer)
-    _consume(state)
-
-
-def on_taken(state: dict, p: dict) -> None:
-    card_id = _lift_top(state["players"][p["from"]]["area"], p["from_stack"])
-    _into_transit(state, p["seat"], card_id, p["seat"])
-    _consume(state)
-
-
-def on_handed_over(state: dict, p: dict) -> None:
-    card_id = _lift_top(state["players"][p["seat"]]["area"], p["from_stack"])
-    placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
-    _into_transit(state, p["to"], card_id, placer)
-    _consume(state)
-
-
-def on_received_placed(state: dict, p: dict) -> None:
-    owner = p["owner"]
-    card_id = p["card"]["id"]
-    state["transit"][owner] = [w for w in state["transit"][owner] if w["card"] != card_id]
-    if p.get("to") == "hand":
-        state["players"][owner]["hand"].append(card_id)
-    else:
-        put(state["players"][owner]["area"], card_id, p.get("stack"))
-        if p.get("role"):
-            state["roles"][str(card_id)] = p["role"]
-    if not state["transit"][owner]:
-        state["steps"].pop(0)
-    settle(state)
-
-
-def on_stack_moved(state: dict, p: dict) -> None:
-    """StackStolen (Glorious Attack) or StackPassed (Revolt): a whole stack changes play areas intact."""
-    area = state["players"][p["from"]]["area"]
-    stack = area.pop(p["stack"])
-    receiver = state["players"][p["to"]]["area"]
-    receiver.append(stack)
-    state["received"][p["to"]] = list(stack)
-    if p.get("step"):
-        state["steps"].pop(0)
-    joker = next((c for c in stack if NAMES[c] == "joker"), None)
-    if is_ruler_pair(stack, state["roles"]) and joker is not None:
-        state["steps"].insert(0, {"kind": "reposition", "seat": p["to"], "joker": joker})
-    settle(state)
-
-
-def on_card_passed(state: dict, p: dict) -> None:
-    card_id = _lift_top(state["players"][p["from"]]["area"], p["stack"])
-    placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
-    _into_transit(state, p["to"], card_id, placer)
-    state["received"][p["to"]] = [card_id]
-    state["steps"][0] = {"kind": "place", "owner": p["to"]}
-    settle(state)
-
-
-def on_repositioned(state: dict, p: dict) -> None:
-    move(state["players"][p["seat"]]["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
-    if p.get("role"):
-        state["roles"][str(p["card"]["id"])] = p["role"]
-    _consume(state)
-
-
-def on_joker_kept(state: dict, p: dict) -> None:
-    _consume(state)
-
-
-EVOLVE = {
-    "ShieldPlayed": on_shield,
-    "ShieldCountered": on_shield,
-    "ResponsePassed": on_passed,
-    "ActionCancelled": on_cancelled,
-    "ActionTookEffect": on_took_effect,
-    "CardGiven": on_given,
-    "CardTaken": on_taken,
-    "CardHandedOver": on_handed_over,
-    "ReceivedCardPlaced": on_received_placed,
-    "StackStolen": on_stack_moved,
-    "StackPassed": on_stack_moved,
-    "CardPassed": on_card_passed,
-    "JokerRepositioned": on_repositioned,
-    "JokerKept": on_joker_kept,
-}
 
 
 # ---------------------------------------------------------------- decide
@@ -430,9 +282,5 @@ def decide_step(table, seat: int, move: dict) -> None:
                    stack=move.get("stack"), role=move.get("role"))
     elif kind == "pass":
         table.emit("JokerKept", seat=seat, card=card(step["joker"], state["roles"]))
-
-
-def _compact(move: dict) -> dict:
-    return {k: v for k, v in move.items() if v is not None}
 
 

@@ -3,6 +3,12 @@ from __future__ import annotations
 
 HAND_LIMIT = 7
 MAX_ACTIONS = 3
+STARTING_HAND = 5
+MARKET_SIZE = 3
+PILE_DRAW = 2
+EMPTY_HAND_PILE_DRAW = 5
+EMPTY_HAND_MARKET_DRAWS = 2
+EXTRA_DRAW_PILE = 2
 
 
 def new_state(created: dict) -> dict:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain import fair
-from domain.crusader_kingdoms import rules
+from domain.crusader_kingdoms import decide
 from domain.crusader_kingdoms.evolve import evolve
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import new_state
@@ -44,14 +44,14 @@ def table(players: int, options: dict | None = None, rng=None) -> tuple[dict, fa
     created = {"players": [f"P{i}" for i in range(players)], "options": options or {}, "await_client_seeds": False}
     state = new_state(created)
     rng = rng or fair.Generator(SEED, "m", ["c"] * players)
-    for kind, payload in rules.start(state, rng):
+    for kind, payload in decide.start(state, rng):
         evolve(state, kind, payload)
     return state, rng
 
 
 def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     """Decide a move and evolve the state with its events; returns the events."""
-    events = rules.decide(state, seat, move, rng)
+    events = decide.decide(state, seat, move, rng)
     for kind, payload in events:
         evolve(state, kind, payload)
     return events

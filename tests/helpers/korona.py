@@ -6,7 +6,7 @@ import copy
 
 from domain import fair
 from domain.events import RESTORING
-from domain.korona import rules
+from domain.korona import GAME as KORONA
 from domain.korona.state import new_state
 
 PLAYERS = ["Ana", "Bo", "Cy"]
@@ -53,9 +53,9 @@ def table(hands, areas, *, current=ANA, actions=0, roles=None) -> dict:
 
 def play_events(state, seat, move, generator: fair.Generator | None = None):
     """Decide a move and apply its events to the state in place; return the events."""
-    events = rules.decide(state, seat, move, generator or rng())
+    events = KORONA.decide(state, seat, move, generator or rng())
     for type_, payload in events:
-        rules.evolve(state, type_, payload)
+        KORONA.evolve(state, type_, payload)
     return events
 
 
@@ -73,24 +73,24 @@ def hand(state, seat):
 
 
 def kind(state):
-    pending = rules.view(state, "referee")["pending"]
+    pending = KORONA.view(state, "referee")["pending"]
     return pending and pending["kind"]
 
 
 def options(state, seat, type_=None):
-    return [m for m in rules.legal_moves(state, seat) if type_ is None or m["type"] == type_]
+    return [m for m in KORONA.legal_moves(state, seat) if type_ is None or m["type"] == type_]
 
 
 def let_it_through(state, *seats):
     """Each listed seat passes its Shield window."""
     for seat in seats:
-        assert rules.awaiting(state) == seat
+        assert KORONA.awaiting(state) == seat
         play(state, seat, {"type": "pass"})
 
 
 def reachable_areas(state, seat):
     """Every play area the seat can end with by choosing its pending placements in every legal way."""
-    if rules.awaiting(state) != seat or kind(state) != "place":
+    if KORONA.awaiting(state) != seat or kind(state) != "place":
         return [[list(s) for s in area(state, seat)]]
     found = []
     for move in options(state, seat):

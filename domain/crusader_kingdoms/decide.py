@@ -1,4 +1,4 @@
-"""Crusader Kingdoms' rules (3-8): the setup, the events a move decides, the steps that follow alone, and take-backs.
+"""Crusader Kingdoms' rules (3-8): the setup, the events a move decides, and the steps that follow alone.
 
 Kingdoms are indexed like seats; in the 1- and 2-player games the automated Muslims are the last kingdom
 (index = number of players). Every die, shuffle and random card is a herald-fair-v1 draw recorded in its event.
@@ -6,13 +6,14 @@ Kingdoms are indexed like seats; in the 1- and 2-player games the automated Musl
 from __future__ import annotations
 
 from domain.errors import IllegalMove
+from domain.moves import compact
 
 from .actions import incursion, play_event
 from .combat import attack_step, combat
 from .data import RELIGIONS
 from .moves import decider, explain, legal_moves
 from .muslims import muslim_round
-from .state import SIDES, card, coop, effect, muslims
+from .state import SIDES, card, coop, effect
 from .table import Table
 from .turns import begin_turn, next_round
 
@@ -56,13 +57,9 @@ def _advance(table: Table) -> None:
     raise AssertionError("the rules did not settle")
 
 
-def _compact(move: dict) -> dict:
-    return {k: v for k, v in move.items() if v is not None and k not in ("expected_version", "resolve_for")}
-
-
 def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     """The events that follow from a legal move, then every automatic step; IllegalMove with the reason otherwise."""
-    move = _compact(move)
+    move = compact(move)
     if move not in legal_moves(state, seat):
         raise IllegalMove(explain(state, seat, move))
     table = Table(state, rng)
@@ -114,49 +111,3 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
         play_event(table, seat, move)
     _advance(table)
     return table.events
-
-
-SETUP = ("CardsRemoved", "DeckShuffled", "CastlesDeployed")
-ACTION_STARTS = ("Passed", "CardDiscarded", "IncursionMade", "EventPlayed")
-
-
-def undo_class(type_: str, payload: dict) -> str:
-    """What an event means for a take-back (domain/undo.py)."""
-    if type_ in ACTION_STARTS or (type_ == "AttackDeclared" and "army" not in payload and "event" not in payload):
-        return "action-start"
-    if type_ == "AttackDeclared" and "event" in payload:
-        return "action"  # the attack an event card began: taken back with its EventPlayed
-    if type_ in ("CardCommitted", "CommitClosed"):
-        return "action"
-    if type_ in ("DiceRolled", "RandomCardDiscarded", "CardTaken", "ArmyRolled", "DeckReshuffled", "IncursionMade",
-                 *SETUP):
-        return "random"
-    if type_ in ("CardsDrawn", "MuslimCardRevealed", "CardsRevealed"):
-        return "reveals"
-    if type_ in ("ResponsePlaced", "ResponsesDone", "FlipsDone", "LeaderPointAdded", "LeaderDone", "MuslimResponded",
-                 "ResponsesOpened"):
-        return "response"
-    if type_ in ("RefereeResolved", "DisputeOpened", "DisputeRuled", "UndoRequested", "UndoDeclined", "ClientSeedSet"):
-        return "note"
-    return "turn"
-
-
-def backup(state: dict, span: list[dict], rng) -> tuple[dict, list[dict], list[dict]]:
-    """Back up to a state: reshuffle each draw pile (and the Muslims' face-down cards) the undone span revealed."""
-    reshuffled, random = [], []
-    drawn = {state["kingdoms"][e["payload"]["seat"]]["religion"] for e in span if e["type"] == "CardsDrawn"}
-    for deck in RELIGIONS:
-        if deck in drawn and len(state["piles"][deck]) >= 2:
-            entry = rng.shuffle(state["piles"][deck])
-            state["piles"][deck] = list(entry["result"])
-            reshuffled.append({"zone": f"{deck} draw pile", "cards": len(entry["result"])})
-            random.append(entry)
-    m = muslims(state)
-    if m is not None and any(e["type"] == "MuslimCardRevealed" for e in span):
-        hand = state["kingdoms"][m]["hand"]
-        if len(hand) >= 2:
-            entry = rng.shuffle(hand)
-            state["kingdoms"][m]["hand"] = list(entry["result"])
-            reshuffled.append({"zone": "Muslim cards", "cards": len(hand)})
-            random.append(entry)
-    return state, reshuffled, random

@@ -1,4 +1,4 @@
-"""Marshmallow fields the games' move schemas and the service share: a move's numbers are whole numbers."""
+"""What the games and the service share about moves: whole-number fields, and a move as the rules compare it."""
 from __future__ import annotations
 
 from typing import ClassVar
@@ -13,3 +13,8 @@ class StrictInteger(fields.Integer):
 
     def __init__(self, **kwargs):
         super().__init__(strict=True, **kwargs)
+
+
+def compact(move: dict) -> dict:
+    """A move as the rules compare it: its keys without a value, and the platform's keys, left out."""
+    return {k: v for k, v in move.items() if v is not None and k not in ("expected_version", "resolve_for")}

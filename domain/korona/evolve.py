@@ -1,0 +1,269 @@
+"""How each of Korona's events changes the state."""
+from __future__ import annotations
+
+from .cards import NAMES
+from .interactive import INTERACTIVE, respond_step, effect_steps, response_steps, settle
+from .stacking import is_ruler_pair, put
+from .stacking import move as move_within
+from .state import EMPTY_HAND_MARKET_DRAWS
+
+
+def _take_from_pile(state: dict, cards: list[dict]) -> list[int]:
+    ids = [c["id"] for c in cards]
+    if state["pile"][:len(ids)] != ids:
+        raise ValueError("event does not match the top of the pile")
+    del state["pile"][:len(ids)]
+    return ids
+
+
+def _deck_shuffled(state, p):
+    state["pile"] = list(p["random"][0]["result"])
+    state["status"] = "active"
+
+
+def _first_seat_chosen(state, p):
+    state["current"] = p["seat"]
+
+
+def _cards_dealt(state, p):
+    state["players"][p["seat"]]["hand"] += _take_from_pile(state, p["cards"])
+
+
+def _market_revealed(state, p):
+    state["market"] += _take_from_pile(state, p["cards"])
+
+
+def _turn_started(state, p):
+    state.update(current=p["seat"], turn=p["turn"], phase="draw", actions=0, empty_start=p["empty_hand"],
+                 market_draws=EMPTY_HAND_MARKET_DRAWS if p["empty_hand"] else 1)
+
+
+def _cards_drawn(state, p):
+    hand = state["players"][p["seat"]]["hand"]
+    if p["source"] == "pile":
+        hand += _take_from_pile(state, p["cards"])
+    else:
+        for c in p["cards"]:
+            state["market"].remove(c["id"])
+            hand.append(c["id"])
+    if p["step"] == "draw":
+        state["market_draws"] = p["draws_left"]
+        if p["draws_left"] == 0:
+            state["phase"] = "actions"
+
+
+def _market_refilled(state, p):
+    state["market"] += _take_from_pile(state, [p["card"]])
+
+
+def _card_placed(state, p):
+    player = state["players"][p["seat"]]
+    card_id = p["card"]["id"]
+    player["hand"].remove(card_id)
+    put(player["area"], card_id, p.get("stack"))
+    if p.get("role"):
+        state["roles"][str(card_id)] = p["role"]
+    state["actions"] += 1
+
+
+def _card_discarded(state, p):
+    state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
+    state["discard"].append(p["card"]["id"])
+    if p["reason"] == "action":
+        state["actions"] += 1
+
+
+def _action_card_played(state, p):
+    _card_discarded(state, {**p, "reason": "action"})
+    if NAMES[p["card"]["id"]] in INTERACTIVE:
+        on_played(state, {**p, "name": NAMES[p["card"]["id"]]})
+
+
+def _card_moved(state, p):
+    card_id = p["card"]["id"]
+    move_within(state["players"][p["seat"]]["area"], card_id, p["from_stack"], p.get("stack"))
+    if p.get("role"):
+        state["roles"][str(card_id)] = p["role"]
+
+
+def _hand_limit_exceeded(state, p):
+    state["phase"] = "excess"
+
+
+def _turn_ended(state, p):
+    state["phase"] = "ended"
+
+
+def _victory_declared(state, p):
+    state["phase"] = "ended"
+
+
+def _match_finished(state, p):
+    state.update(status="finished", phase="over", winner=p["winner"], winners=list(p["winners"]),
+                 result=p["reason"])
+
+
+def _lift_top(area: list[list[int]], stack: int) -> int:
+    card_id = area[stack].pop()
+    if not area[stack]:
+        del area[stack]
+    return card_id
+
+
+def _into_transit(state: dict, owner: int, card_id: int, placer: int) -> None:
+    state["roles"].pop(str(card_id), None)
+    state["transit"][owner].append({"card": card_id, "placer": placer})
+
+
+def _consume(state: dict) -> None:
+    state["steps"].pop(0)
+    settle(state)
+
+
+def on_played(state: dict, p: dict) -> None:
+    """ActionCardPlayed for an interactive card: open its Shield window."""
+    state["resolving"] = {key: p[key] for key in ("seat", "name", "target", "zone", "thief", "stack")
+                          if p.get(key) is not None}
+    state["resolving"]["card"] = p["card"]["id"]
+    state["steps"] = response_steps(state, p, p["seat"])
+
+
+def on_shield(state: dict, p: dict) -> None:
+    state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
+    state["discard"].append(p["card"]["id"])
+    head = state["steps"][0]
+    other = head["attacker"] if p["seat"] == head["defender"] else head["defender"]
+    state["steps"][0] = respond_step(other, head["attacker"], head["defender"], head["shields"] + 1)
+
+
+def on_passed(state: dict, p: dict) -> None:
+    state["steps"].pop(0)
+
+
+def on_cancelled(state: dict, p: dict) -> None:
+    state["steps"] = []
+    state["resolving"] = None
+
+
+def on_took_effect(state: dict, p: dict) -> None:
+    resolving = state["resolving"] = {**state["resolving"], "effect": True}
+    if resolving.get("thief") is not None:
+        area = state["players"][resolving["seat"]]["area"]
+        stack = next(i for i, s in enumerate(area) if s[-1] == resolving["thief"])
+        _into_transit(state, resolving["target"], _lift_top(area, stack), resolving["seat"])
+    state["steps"] = effect_steps(state, resolving)
+    settle(state)
+
+
+def on_given(state: dict, p: dict) -> None:
+    giver, receiver = state["players"][p["seat"]], p["to"]
+    card_id = p["card"]["id"]
+    if p["zone"] == "hand":
+        giver["hand"].remove(card_id)
+        state["players"][receiver]["hand"].append(card_id)
+    else:
+        _lift_top(giver["area"], p["from_stack"])
+        placer = p["seat"] if NAMES[card_id] == "thief" else receiver
+        _into_transit(state, receiver, card_id, placer)
+    _consume(state)
+
+
+def on_taken(state: dict, p: dict) -> None:
+    card_id = _lift_top(state["players"][p["from"]]["area"], p["from_stack"])
+    _into_transit(state, p["seat"], card_id, p["seat"])
+    _consume(state)
+
+
+def on_handed_over(state: dict, p: dict) -> None:
+    card_id = _lift_top(state["players"][p["seat"]]["area"], p["from_stack"])
+    placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
+    _into_transit(state, p["to"], card_id, placer)
+    _consume(state)
+
+
+def on_received_placed(state: dict, p: dict) -> None:
+    owner = p["owner"]
+    card_id = p["card"]["id"]
+    state["transit"][owner] = [w for w in state["transit"][owner] if w["card"] != card_id]
+    if p.get("to") == "hand":
+        state["players"][owner]["hand"].append(card_id)
+    else:
+        put(state["players"][owner]["area"], card_id, p.get("stack"))
+        if p.get("role"):
+            state["roles"][str(card_id)] = p["role"]
+    if not state["transit"][owner]:
+        state["steps"].pop(0)
+    settle(state)
+
+
+def on_stack_moved(state: dict, p: dict) -> None:
+    """StackStolen (Glorious Attack) or StackPassed (Revolt): a whole stack changes play areas intact."""
+    area = state["players"][p["from"]]["area"]
+    stack = area.pop(p["stack"])
+    receiver = state["players"][p["to"]]["area"]
+    receiver.append(stack)
+    state["received"][p["to"]] = list(stack)
+    if p.get("step"):
+        state["steps"].pop(0)
+    joker = next((c for c in stack if NAMES[c] == "joker"), None)
+    if is_ruler_pair(stack, state["roles"]) and joker is not None:
+        state["steps"].insert(0, {"kind": "reposition", "seat": p["to"], "joker": joker})
+    settle(state)
+
+
+def on_card_passed(state: dict, p: dict) -> None:
+    card_id = _lift_top(state["players"][p["from"]]["area"], p["stack"])
+    placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
+    _into_transit(state, p["to"], card_id, placer)
+    state["received"][p["to"]] = [card_id]
+    state["steps"][0] = {"kind": "place", "owner": p["to"]}
+    settle(state)
+
+
+def on_repositioned(state: dict, p: dict) -> None:
+    move_within(state["players"][p["seat"]]["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
+    if p.get("role"):
+        state["roles"][str(p["card"]["id"])] = p["role"]
+    _consume(state)
+
+
+def on_joker_kept(state: dict, p: dict) -> None:
+    _consume(state)
+
+
+EVOLVE = {
+    "DeckShuffled": _deck_shuffled,
+    "FirstSeatChosen": _first_seat_chosen,
+    "CardsDealt": _cards_dealt,
+    "MarketRevealed": _market_revealed,
+    "TurnStarted": _turn_started,
+    "CardsDrawn": _cards_drawn,
+    "MarketRefilled": _market_refilled,
+    "CardPlaced": _card_placed,
+    "CardDiscarded": _card_discarded,
+    "ActionCardPlayed": _action_card_played,
+    "CardMoved": _card_moved,
+    "HandLimitExceeded": _hand_limit_exceeded,
+    "TurnEnded": _turn_ended,
+    "VictoryDeclared": _victory_declared,
+    "MatchFinished": _match_finished,
+    "ShieldPlayed": on_shield,
+    "ShieldCountered": on_shield,
+    "ResponsePassed": on_passed,
+    "ActionCancelled": on_cancelled,
+    "ActionTookEffect": on_took_effect,
+    "CardGiven": on_given,
+    "CardTaken": on_taken,
+    "CardHandedOver": on_handed_over,
+    "ReceivedCardPlaced": on_received_placed,
+    "StackStolen": on_stack_moved,
+    "StackPassed": on_stack_moved,
+    "CardPassed": on_card_passed,
+    "JokerRepositioned": on_repositioned,
+    "JokerKept": on_joker_kept,
+}
+
+
+def evolve(state: dict, type_: str, payload: dict) -> None:
+    """Apply one event to the state, in place."""
+    EVOLVE[type_](state, payload)
