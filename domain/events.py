@@ -1,9 +1,25 @@
-"""The base of every match event, and the events every game shares."""
+"""Match events: the base every game's events derive from, the platform's own events, and how an event is found from
+its type and payload.
+
+An event class declares its payload (`fields` every payload has, `optional` ones some have) and its role for a
+take-back (`undo`, see domain/undo.py). Its handlers are found from the class: `evolve(state, payload)` (in place),
+`describe(payload, state, viewer)` (a sentence for the timeline) and `redact(payload, viewer)` (what a viewer may
+see during play), given to game events by the game's evolve, timeline and views modules (`evolves`, `describes`,
+`redacts`). A game that leaves an event without an evolve, a sentence or an undo role cannot be built
+(domain/games.py). The type an event is logged, exported and chained under is `name`: the class name, unless
+classes of one type differ only in their payload's shape.
+"""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import ClassVar
 
 from eventsourcing.domain import Aggregate
+
+from domain import fair
+
+UNDO_ROLES = ("action-start", "action", "draw", "reveals", "random", "response", "turn", "note")
 
 
 class GameEvent(Aggregate.Event):
@@ -12,64 +28,227 @@ class GameEvent(Aggregate.Event):
     payload: dict
     chain: str
 
+    name: ClassVar[str]
+    fields: ClassVar[tuple[str, ...]] = ()
+    optional: ClassVar[tuple[str, ...]] = ()
+    undo: ClassVar[str] = ""
+    evolve: ClassVar[Callable | None] = None
+    describe: ClassVar[Callable | None] = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "name" not in cls.__dict__:
+            cls.name = cls.__name__
+
     def apply(self, match) -> None:
-        match.apply_event(type(self).__name__, self.payload, self.chain)
+        match.apply_event(self.name, self.payload, self.chain)
+
+    @classmethod
+    def fits(cls, payload: dict) -> bool:
+        """Whether a payload has exactly this class's shape: every field, and no key it does not declare."""
+        return set(cls.fields) <= payload.keys() <= {*cls.fields, *cls.optional}
+
+    @classmethod
+    def undo_role(cls, payload: dict) -> str:
+        """What this event means for a take-back; a class whose role depends on its payload overrides this."""
+        return cls.undo
+
+    @staticmethod
+    def redact(payload: dict, viewer) -> dict:
+        """The payload as a viewer may see it during play: all of it, unless the class hides a part."""
+        return payload
 
 
-class SeedRevealed(GameEvent):
+def _handler(role: str):
+    def attach(*classes):
+        def register(function):
+            for cls in classes:
+                setattr(cls, role, staticmethod(function))
+            return function
+        return register
+    attach.__doc__ = f"Give these event classes their {role} handler."
+    return attach
+
+
+evolves = _handler("evolve")
+describes = _handler("describe")
+redacts = _handler("redact")
+
+
+def sealed(payload: dict, viewer) -> dict:
+    """A shuffle as the players see it during play: its random entries sealed, so no order is given away."""
+    return {**payload, "random": [fair.sealed(entry) for entry in payload["random"]]}
+
+
+def without(payload: dict, key: str) -> dict:
+    return {k: v for k, v in payload.items() if k != key}
+
+
+def counted(payload: dict, key: str = "cards") -> dict:
+    """The payload with its secret cards replaced by how many there were."""
+    return {**without(payload, key), "count": len(payload[key])}
+
+
+# ---------------------------------------------------------------- the platform's events
+
+class PlatformEvent(GameEvent):
+    """An event every match may record, whatever its game; its sentence is told with the seats' names."""
+
+    undo = "note"
+
+
+class MatchCreated(PlatformEvent):
+    """The match was created: its game, seats, client seeds and the server seed's commitment. (The aggregate records
+    it as Match.MatchCreated; this class is its entry here, for its sentence, redaction and undo role.)"""
+
+    fields = ("game", "match_id", "players", "client_seeds", "await_client_seeds", "seed_commitment", "fairness",
+              "options")
+    optional = ("rules",)
+    undo = "turn"
+
+
+class SeedRevealed(PlatformEvent):
     """The match ended; its server seed is published so anyone can check every draw."""
 
-
-class MatchFinished(GameEvent):
-    """The match is over: its result, winners and final scores."""
-
-
-class RefereeResolved(GameEvent):
-    """The referee settled a stalled decision for a seat: the move it picked, or the rule's default."""
+    fields = ("server_seed",)
+    undo = "turn"
 
 
-class ClientSeedSet(GameEvent):
+class MatchFinished(PlatformEvent):
+    """The match is over: why (`reason`), its winners, and the game's own result details (scores, castles, ...)."""
+
+    fields = ("reason", "winner", "winners")
+    undo = "turn"
+
+    @classmethod
+    def fits(cls, payload: dict) -> bool:
+        return set(cls.fields) <= payload.keys()
+
+
+class RefereeResolved(PlatformEvent):
+    """The referee settled a stalled decision for a seat: the move it picked, or the game's default."""
+
+    fields = ("seat", "move", "default")
+
+    @staticmethod
+    def redact(payload: dict, viewer) -> dict:
+        return payload if viewer == payload["seat"] else {**payload, "move": {"type": payload["move"]["type"]}}
+
+
+class ClientSeedSet(PlatformEvent):
     """A seat's client seed is fixed (posted by the seat, or generated when the referee starts the match)."""
 
+    fields = ("seat", "client_seed", "by")
 
-class DisputeOpened(GameEvent):
+
+class DisputeOpened(PlatformEvent):
     """A seat disputes the event at a version (a roll, a shuffle, a ruling)."""
 
+    fields = ("dispute_id", "seat", "version", "claim")
 
-class DisputeRuled(GameEvent):
+
+class DisputeRuled(PlatformEvent):
     """The referee ruled on a dispute: upheld or rejected, why, and the remedy."""
 
-
-class ActionsRetracted(GameEvent):
-    """A seat took back its own latest action; the state returns to the version before it."""
+    fields = ("dispute_id", "ruling", "explanation", "remedy")
 
 
-class UndoRequested(GameEvent):
+class UndoRequested(PlatformEvent):
     """A seat asked the referee to back the match up to a version."""
 
+    fields = ("request_id", "seat", "to_version", "reason")
 
-class UndoDeclined(GameEvent):
+
+class UndoDeclined(PlatformEvent):
     """The referee declined an undo request."""
 
+    fields = ("request_id", "reason")
 
-class BackupPerformed(GameEvent):
+
+class Restoring(PlatformEvent):
+    """An undo: the state goes back to what its payload records (hidden from the players until the end)."""
+
+    undo = "turn"
+
+    @staticmethod
+    def evolve(state: dict, payload: dict) -> None:
+        restored = copy.deepcopy(payload["state"])
+        state.clear()
+        state.update(restored)
+
+    @staticmethod
+    def redact(payload: dict, viewer) -> dict:
+        return {**without(payload, "state"), "random": [fair.sealed(e) for e in payload.get("random", ())]}
+
+
+class ActionsRetracted(Restoring):
+    """A seat took back its own latest action; the state returns to the version before it."""
+
+    fields = ("seat", "to_version", "retracted", "state")
+
+
+class BackupPerformed(Restoring):
     """The referee backed the match up to a version; hidden zones the span revealed were reshuffled."""
 
-
-PLATFORM_EVENTS = {cls.__name__: cls for cls in (SeedRevealed, MatchFinished, RefereeResolved, ClientSeedSet,
-                                                  DisputeOpened, DisputeRuled, ActionsRetracted, UndoRequested,
-                                                  UndoDeclined, BackupPerformed)}
-# platform events that leave the game state as it is
-BOOKKEEPING = ("SeedRevealed", "RefereeResolved", "ClientSeedSet", "DisputeOpened", "DisputeRuled", "UndoRequested",
-               "UndoDeclined")
-# platform events that put the game state back as their payload records it
-RESTORING = ("ActionsRetracted", "BackupPerformed")
+    fields = ("to_version", "reason", "request_id", "reshuffled", "random", "state")
 
 
-def evolve_state(game, state: dict, type_: str, payload: dict) -> dict:
-    """The game state after one event, for every event type; the state is evolved in place where it can be."""
-    if type_ in RESTORING:
-        return copy.deepcopy(payload["state"])
-    if type_ not in BOOKKEEPING:
-        game.evolve(state, type_, payload)
+PLATFORM_EVENTS = (MatchCreated, SeedRevealed, MatchFinished, RefereeResolved, ClientSeedSet, DisputeOpened, DisputeRuled,
+                   UndoRequested, UndoDeclined, ActionsRetracted, BackupPerformed)
+
+
+def _finish(state: dict, p: dict) -> None:
+    """The platform's facts of a finished match: its status, winners and result."""
+    state.update(status="finished", winner=p["winner"], winners=list(p["winners"]),
+                 result={k: v for k, v in p.items() if k not in ("winner", "winners")})
+
+
+def _nothing(state: dict, p: dict) -> None:
+    """Bookkeeping: the table stays as it is."""
+
+
+evolves(MatchFinished)(_finish)
+evolves(MatchCreated, SeedRevealed, RefereeResolved, ClientSeedSet, DisputeOpened, DisputeRuled, UndoRequested, UndoDeclined)(
+    _nothing)
+
+
+class EventTypes:
+    """A game's event classes and the platform's, found by the type an event is logged under and its payload."""
+
+    def __init__(self, classes):
+        self.classes = (*PLATFORM_EVENTS, *classes)
+        self.by_name: dict[str, list[type[GameEvent]]] = {}
+        for cls in self.classes:
+            self.by_name.setdefault(cls.name, []).append(cls)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def of(self, name: str, payload: dict) -> type[GameEvent]:
+        """The class of a logged event. A type with one class is that class, whatever the payload (logs keep their
+        old shapes); a type with several is the one whose shape the payload has."""
+        classes = self.by_name.get(name)
+        if classes is None:
+            raise KeyError(f"no event type {name!r}")
+        if len(classes) == 1:
+            return classes[0]
+        fitting = [cls for cls in classes if cls.fits(payload)]
+        if len(fitting) != 1:
+            raise KeyError(f"{name} with keys {sorted(payload)} fits {len(fitting)} of its shapes")
+        return fitting[0]
+
+
+def evolve_event(state: dict, cls: type[GameEvent], payload: dict) -> dict:
+    """The state after one event of a known class, evolved in place. The match is active from its first game event
+    (the first after seating)."""
+    if state["status"] == "seating" and not issubclass(cls, PlatformEvent):
+        state["status"] = "active"
+    cls.evolve(state, payload)
     return state
+
+
+def platform_state(game: str, created: dict) -> dict:
+    """The keys every game's state holds for the platform: the game, its status (seating, active, finished), whose
+    turn it is (`current`, kept by the game), and once finished its winner(s) and result (kept by the platform)."""
+    return {"game": game, "status": "seating" if created.get("await_client_seeds") else "active",
+            "current": None, "winner": None, "winners": [], "result": None}

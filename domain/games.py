@@ -1,42 +1,87 @@
-"""The games Herald referees, each a package under domain/ exposing the same functions."""
+"""The contract every game Herald referees fulfils (docs/ADDING_A_GAME.md); the registry of games is domain/registry.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from domain.events import UNDO_ROLES, EventTypes, GameEvent, PlatformEvent, evolve_event
+
+PASS = {"type": "pass"}
 
 
 @dataclass(frozen=True)
 class Game:
-    """What the platform needs from a game: pure rules over a JSON-ready state."""
+    """What the platform needs from a game: pure rules over a JSON-ready state, and its event classes."""
 
     name: str
+    title: str  # as players read it: "Korona", "Crusader Kingdoms"
     min_players: int
     max_players: int
-    events: dict  # event name -> GameEvent subclass
-    new_state: Callable  # (created payload) -> state
+    events: tuple  # its GameEvent subclasses, each with its evolve, describe and undo role (domain/events.py)
+    new_state: Callable  # (created payload) -> state, holding domain.events.platform_state(created)
     start: Callable  # (state, rng) -> [(type, payload)]
     legal_moves: Callable  # (state, seat) -> [move]
     awaiting: Callable  # (state) -> the one seat whose decision is pending, or None
     decide: Callable  # (state, seat, move, rng) -> [(type, payload)]; raises IllegalMove
-    evolve: Callable  # (state, type, payload) -> None, in place
     view: Callable  # (state, viewer) -> dict; viewer is a seat, "referee" or None
-    redact: Callable  # (type, payload, viewer) -> payload as that viewer may see it
     summary: Callable  # (state) -> short public dict for match lists
-    undo_class: Callable  # (type, payload) -> what an event means for a take-back (see domain/undo.py)
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
-    describe: Callable  # (type, shown payload, state before, viewer) -> a plain English sentence for the timeline
     # its moves as POST /moves accepts them, each as legal_moves lists it: a marshmallow Schema class whose "type"
     # names the move; the service adds the platform's keys (expected_version, resolve_for, {"type": "default"})
     move_schema: type
+    outcome: Callable  # (MatchFinished's payload) -> how the match ended, in words, for the timeline's last sentence
+    default_move: dict = field(default_factory=lambda: dict(PASS))  # for a stalled seat, when legal (else the first)
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
     # raised whenever a rules change can refuse a move the rules once allowed; recorded in MatchCreated as name/N
     rules_version: int = 1
     all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper
 
+    def __post_init__(self):
+        for cls in self.events:
+            missing = unhandled(cls)
+            if missing:
+                raise TypeError(f"{self.name}: event {cls.__name__} has no {', '.join(missing)}")
+        object.__setattr__(self, "types", EventTypes(self.events))
+
     @property
     def rules(self) -> str:
         """The rules version a match records in MatchCreated, e.g. korona/2."""
         return f"{self.name}/{self.rules_version}"
+
+    def event(self, type_: str, payload: dict) -> type[GameEvent]:
+        """The class of a logged event of this game or the platform."""
+        return self.types.of(type_, payload)
+
+    def evolve(self, state: dict, type_: str, payload: dict) -> dict:
+        """The state after one logged event of this game or the platform; in place where it can be."""
+        return evolve_event(state, self.event(type_, payload), payload)
+
+    def redact(self, type_: str, payload: dict, viewer) -> dict:
+        """An event's payload as a viewer may see it during play (the referee sees all)."""
+        return payload if viewer == "referee" else self.event(type_, payload).redact(payload, viewer)
+
+    def undo_class(self, type_: str, payload: dict) -> str:
+        """What an event means for a take-back (domain/undo.py)."""
+        return self.event(type_, payload).undo_role(payload)
+
+    def describe(self, type_: str, shown: dict, state: dict, viewer, payload: dict | None = None) -> str:
+        """One sentence for one of this game's events, from the payload as the viewer sees it (`shown`) and the state
+        before it; `payload`, the event's whole payload, tells apart shapes of one type."""
+        return self.event(type_, shown if payload is None else payload).describe(shown, state, viewer)
+
+    def is_platform(self, record: dict) -> bool:
+        """Whether a logged event is one of the platform's, not one a move of this game records."""
+        return issubclass(self.event(record["type"], record["payload"]), PlatformEvent)
+
+    @staticmethod
+    def turn_of(state: dict) -> int | None:
+        """Whose turn it is while the match is active (a seat takes back only during its own turn)."""
+        return state["current"] if state["status"] == "active" else None
+
+    def resolution(self, state: dict, seat: int) -> dict:
+        """The move the referee applies for a stalled seat: the game's default when legal, else its first option."""
+        options = self.legal_moves(state, seat)
+        return self.default_move if self.default_move in options else options[0]
 
     def views(self, state: dict, viewers) -> dict:
         """Each viewer's view of one state."""
@@ -45,16 +90,11 @@ class Game:
         return {viewer: self.view(state, viewer) for viewer in viewers}
 
 
-def registry() -> dict[str, Game]:
-    from domain.crusader_kingdoms import GAME as CRUSADER_KINGDOMS
-    from domain.korona import GAME as KORONA
-
-    return {KORONA.name: KORONA, CRUSADER_KINGDOMS.name: CRUSADER_KINGDOMS}
-
-
-def __getattr__(name: str):
-    """GAMES is built on first use, so that a game package may import this module first."""
-    if name == "GAMES":
-        globals()["GAMES"] = registry()
-        return globals()["GAMES"]
-    raise AttributeError(name)
+def unhandled(cls: type[GameEvent]) -> list[str]:
+    """What an event class lacks to be recorded: an evolve, a sentence, an undo role."""
+    missing = [role for role in ("evolve", "describe") if getattr(cls, role) is None]
+    if cls.undo not in UNDO_ROLES and "undo_role" not in cls.__dict__:
+        missing.append("undo role")
+    if issubclass(cls, PlatformEvent):
+        missing.append("place among the game's events (it is the platform's)")
+    return missing

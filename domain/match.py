@@ -8,8 +8,8 @@ from eventsourcing.domain import Aggregate
 from domain import fair
 from domain.chain import GENESIS, link, links_after
 from domain.errors import IllegalMove
-from domain.events import PLATFORM_EVENTS, RESTORING, evolve_state
-from domain.games import GAMES
+from domain.events import evolve_event
+from domain.registry import GAMES
 from domain.undo import check_backup
 
 
@@ -28,6 +28,8 @@ class Match(Aggregate):
 
     class MatchCreated(Aggregate.Created):
         """MatchCreated: the game, seats, client seeds and the server seed's commitment."""
+
+        name = "MatchCreated"
 
         payload: dict
         chain: str
@@ -151,27 +153,18 @@ class Match(Aggregate):
         self._record_all(self.game.decide(self.state, seat, move, self.rng()))
 
     def resolve(self, seat: int, move: dict) -> None:
-        """The referee decides for a seat: the given move, or with type 'default' the rule's default."""
-        options = self.game.legal_moves(self.state, seat)
-        if not options:
+        """The referee decides for a seat: the given move, or with type 'default' the game's default."""
+        if not self.game.legal_moves(self.state, seat):
             raise IllegalMove(f"no decision of seat {seat} is pending")
         default = move.get("type") == "default"
         if default:
-            move = {"type": "pass"} if {"type": "pass"} in options else options[0]
+            move = self.game.resolution(self.state, seat)
         events = self.game.decide(self.state, seat, move, self.rng())
         self._record_all([("RefereeResolved", {"seat": seat, "move": move, "default": default}), *events])
 
     def redact(self, type_: str, payload: dict, viewer) -> dict:
         """An event's payload as a viewer may see it: everything for the referee or once the seed is revealed."""
-        if viewer == "referee" or self.revealed_seed is not None:
-            return payload
-        if type_ in RESTORING:
-            hidden = {k: v for k, v in payload.items() if k != "state"}
-            hidden["random"] = [fair.sealed(entry) for entry in payload.get("random", ())]
-            return hidden
-        if type_ == "RefereeResolved" and viewer != payload["seat"]:
-            return {**payload, "move": {"type": payload["move"]["type"]}}  # the move may name a secret card
-        if type_ in PLATFORM_EVENTS:
+        if self.revealed_seed is not None:
             return payload
         return self.game.redact(type_, payload, viewer)
 
@@ -215,7 +208,7 @@ class Match(Aggregate):
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
     def _record(self, type_: str, payload: dict) -> None:
-        event_class = PLATFORM_EVENTS.get(type_) or self.game.events[type_]
+        event_class = self.game.event(type_, payload)
         chain = link(self.chain, self.version + 1, type_, payload)
         self.trigger_event(event_class, payload=payload, chain=chain)
 
@@ -238,5 +231,5 @@ class Match(Aggregate):
             self.undo_requests[payload["request_id"]].update(status=status, answer=payload.get("reason"))
         if type_ in ("ActionsRetracted", "BackupPerformed"):
             self.retracted.append([payload["to_version"] + 1, self.version])
-        self.state = evolve_state(self.game, self.state, type_, payload)
+        self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
         self.chain = chain

@@ -34,7 +34,7 @@ def token_hash(token: str) -> str:
 
 def event_record(event) -> dict:
     """An event as the log shows it: version, type, payload, chain."""
-    return {"version": event.originator_version, "type": type(event).__name__,
+    return {"version": event.originator_version, "type": event.name,
             "payload": event.payload, "chain": event.chain}
 
 
@@ -168,8 +168,7 @@ class Matches(Application):
         """A seat takes back its latest action of this turn (ActionsRetracted), or IllegalMove says why not."""
         match = self.load(match_id)
         log = self.history(match_id)
-        current = match.state.get("current") if match.state["status"] == "active" else None
-        target = take_back_target(log, seat, match.game.undo_class, current)
+        target = take_back_target(log, seat, match.game.undo_class, match.game.turn_of(match.state))
         restored = self.at_rest(match_id, target, log[target:]).state
         return self.act(match_id, Match.take_back, seat, target, restored)[:2]
 
@@ -202,7 +201,7 @@ class Matches(Application):
         if not moves:
             raise IllegalMove(f"version {version} is in the middle of a move or of the setup (no seat was to decide "
                               "there); back up to a version between two moves")
-        if span and span[0]["type"] in game.events and not any(past.decides_next(seat, move, span)[1] for move in moves):
+        if span and not game.is_platform(span[0]) and not any(past.decides_next(seat, move, span)[1] for move in moves):
             raise IllegalMove(f"version {version} is in the middle of a move ({span[0]['type']} follows it); "
                               "back up to the version before the move or after it")
         return past

@@ -1,7 +1,22 @@
 """The timeline of a match: one plain English entry per event, written for one viewer."""
 from __future__ import annotations
 
-from domain.events import evolve_state
+from domain.events import (
+    ActionsRetracted,
+    BackupPerformed,
+    ClientSeedSet,
+    DisputeOpened,
+    DisputeRuled,
+    MatchCreated,
+    MatchFinished,
+    PlatformEvent,
+    RefereeResolved,
+    SeedRevealed,
+    UndoDeclined,
+    UndoRequested,
+    describes,
+    evolve_event,
+)
 from domain.undo import retracted_flags
 
 
@@ -9,23 +24,32 @@ def _together(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-PLATFORM = {
-    "MatchCreated": lambda p, names: f"{_together(names)} sat down to play {p['game'].replace('_', ' ').title()}.",
-    "SeedRevealed": lambda p, names: "The match is over: the server seed was revealed for anyone to check.",
-    "RefereeResolved": lambda p, names: f"The referee decided for {names[p['seat']]}"
-                                         + (" by the rule's default." if p["default"] else "."),
-    "ClientSeedSet": lambda p, names: f"{names[p['seat']]}'s client seed was set"
-                                       + (" by the server." if p["by"] == "server" else "."),
-    "DisputeOpened": lambda p, names: f"{names[p['seat']]} disputed version {p['version']}: {p['claim']}",
-    "DisputeRuled": lambda p, names: f"The referee {p['ruling']} dispute {p['dispute_id']}: {p['explanation']}",
-    "ActionsRetracted": lambda p, names: f"{names[p['seat']]} took back their last action "
-                                          f"(back to version {p['to_version']}).",
-    "UndoRequested": lambda p, names: f"{names[p['seat']]} asked the referee to back up to version "
-                                       f"{p['to_version']}: {p['reason']}",
-    "UndoDeclined": lambda p, names: f"The referee declined undo request {p['request_id']}: {p['reason']}",
-    "BackupPerformed": lambda p, names: f"The referee backed the match up to version {p['to_version']}"
-                                         + ("; the pile was reshuffled." if p.get("reshuffled") else "."),
-}
+@describes(MatchCreated)
+def _created(p: dict, names: list[str], game) -> str:
+    return f"{_together(names)} sat down to play {game.title}."
+
+
+def _finished(p: dict, names: list[str], game) -> str:
+    winners = f"{_together([names[s] for s in p['winners']])} won" if p["winners"] else "nobody won"
+    return f"The match ended with {game.outcome(p)}: {winners}."
+
+
+describes(MatchFinished)(_finished)
+describes(SeedRevealed)(lambda p, names, game: "The match is over: the server seed was revealed for anyone to check.")
+describes(RefereeResolved)(lambda p, names, game: f"The referee decided for {names[p['seat']]}"
+                           + (" by the game's default." if p["default"] else "."))
+describes(ClientSeedSet)(lambda p, names, game: f"{names[p['seat']]}'s client seed was set"
+                         + (" by the server." if p["by"] == "server" else "."))
+describes(DisputeOpened)(lambda p, names, game: f"{names[p['seat']]} disputed version {p['version']}: {p['claim']}")
+describes(DisputeRuled)(lambda p, names, game: f"The referee {p['ruling']} dispute {p['dispute_id']}: "
+                        f"{p['explanation']}")
+describes(ActionsRetracted)(lambda p, names, game: f"{names[p['seat']]} took back their last action "
+                            f"(back to version {p['to_version']}).")
+describes(UndoRequested)(lambda p, names, game: f"{names[p['seat']]} asked the referee to back up to version "
+                         f"{p['to_version']}: {p['reason']}")
+describes(UndoDeclined)(lambda p, names, game: f"The referee declined undo request {p['request_id']}: {p['reason']}")
+describes(BackupPerformed)(lambda p, names, game: f"The referee backed the match up to version {p['to_version']}"
+                           + ("; hidden cards were reshuffled." if p.get("reshuffled") else "."))
 
 
 def entries(match, log: list[dict], viewer) -> list[dict]:
@@ -40,13 +64,10 @@ def entries(match, log: list[dict], viewer) -> list[dict]:
         shown = match.redact(kind, payload, viewer)
         if state is None:
             state = game.new_state(payload)
-            summary = PLATFORM["MatchCreated"](payload, names)
-        elif kind in PLATFORM:
-            summary = PLATFORM[kind](shown, names)
-        else:
-            summary = game.describe(kind, shown, state, viewer)
-        if kind != "MatchCreated":
-            state = evolve_state(game, state, kind, payload)
+        cls = game.event(kind, payload)
+        tell = cls.describe
+        summary = tell(shown, names, game) if issubclass(cls, PlatformEvent) else tell(shown, state, viewer)
+        state = evolve_event(state, cls, payload)
         out.append({"version": event["version"], "type": kind, "seat": payload.get("seat"),
                     "turn": state.get("turn"), "summary": summary, "retracted": retracted})
     return out

@@ -1,7 +1,7 @@
 """Take-backs and referee backups: which versions an undo may return to, and why one is refused.
 
-Every event is classed by its game (`undo_class`): "action" (a seat's own retractable action),
-"reveals" (hidden information became known), "random", "response" (another player answered),
+Every event class declares its role (domain/events.py, `Game.undo_class`): "action" (a seat's own retractable
+action), "reveals" (hidden information became known), "random", "response" (another player answered),
 "turn" (a turn boundary) or "note" (bookkeeping that changes nothing at the table).
 """
 from __future__ import annotations

@@ -15,8 +15,7 @@ from collections import OrderedDict
 
 import orjson
 
-from domain.events import evolve_state
-from domain.games import GAMES
+from domain.registry import GAMES
 
 POSITION = "herald:position"
 MATCHES = "herald:matches"
@@ -195,7 +194,7 @@ class DocumentBehind(ValueError):
 def apply(doc: dict | None, event) -> dict:
     """Fold one stored event into a match document at the version just before it; an event the document already
     holds is skipped, and one that would leave a gap is refused with DocumentBehind."""
-    type_ = type(event).__name__
+    type_ = event.name
     held = 0 if doc is None else doc["version"]
     if event.originator_version <= held:
         return doc
@@ -211,7 +210,7 @@ def apply(doc: dict | None, event) -> dict:
                 "tokens": {h: role for role, h in tokens.items()}}
     if type_ == "SeedRevealed":
         doc["revealed"] = True
-    doc["state"] = evolve_state(GAMES[doc["created"]["game"]], doc["state"], type_, event.payload)
+    doc["state"] = GAMES[doc["created"]["game"]].evolve(doc["state"], type_, event.payload)
     doc["version"] = event.originator_version
     doc["chain"] = event.chain
     return doc

@@ -11,7 +11,6 @@ import json
 import uuid
 
 from domain.errors import IllegalMove
-from domain.events import evolve_state
 from domain.match import Match
 from domain.matches import event_record
 from domain.undo import take_back_target
@@ -78,7 +77,7 @@ class Rereferee:
         game = self.match.game
         state = game.new_state(self.records[0]["payload"])
         for record in self.records[1:version]:
-            state = evolve_state(game, state, record["type"], record["payload"])
+            state = game.evolve(state, record["type"], record["payload"])
         return copy.deepcopy(state)
 
     def run(self) -> Match:
@@ -108,8 +107,7 @@ class Rereferee:
         elif kind == "UndoDeclined":
             match.decline_undo(p["request_id"], p["reason"])
         elif kind == "ActionsRetracted":
-            current = match.state.get("current") if match.state["status"] == "active" else None
-            target = take_back_target(self.records, p["seat"], match.game.undo_class, current)
+            target = take_back_target(self.records, p["seat"], match.game.undo_class, match.game.turn_of(match.state))
             match.take_back(p["seat"], target, self.state_at(target))
         elif kind == "BackupPerformed":
             span = self.records[p["to_version"]:]

@@ -161,8 +161,7 @@ def replay(args) -> int:
     import json
 
     from domain.errors import IllegalMove
-    from domain.events import evolve_state
-    from domain.games import GAMES
+    from domain.registry import GAMES
     from replays.referee import Rejected, parse
 
     try:
@@ -177,7 +176,7 @@ def replay(args) -> int:
         game = GAMES[events[0]["payload"]["game"]]
         state = game.new_state(events[0]["payload"])
         for event in events[1:args.version]:
-            state = evolve_state(game, state, event["type"], event["payload"])
+            state = game.evolve(state, event["type"], event["payload"])
     except (IllegalMove, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         print(f"FAIL the log is malformed before version {args.version}: {error!r}")
         return 1

@@ -7,8 +7,8 @@ import marshmallow as ma
 from flask_smorest import abort
 from marshmallow import fields, validate
 
-from domain.games import GAMES
 from domain.moves import StrictInteger
+from domain.registry import GAMES
 from service.problems import fail, said
 
 DEFAULT = "default"  # the referee's default move, in any game; keyed like a game's moves, so no game is named so

@@ -5,8 +5,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from domain.fair import CLIENT_SEED
-from domain.games import GAMES
 from domain.moves import StrictInteger
+from domain.registry import GAMES
 
 FIRST_GAME = next(iter(GAMES.values()))  # the registry's first game, for the examples
 

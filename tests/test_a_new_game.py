@@ -8,16 +8,16 @@ import uuid
 import pytest
 
 from domain.errors import IllegalMove
-from domain.events import evolve_state
 from domain.match import Match
 from domain.matches import event_record
 from replays import verify
 from replays.export import export_lines
 from replays.referee import rereferee
 from tests.helpers.api import auth
-from tests.race_game import GAME, rules
+from tests.race_game import GAME
 from tests.race_game.http import RaceTable, second_server
 from tests.race_game.registry import registered
+from tests.race_game.state import DECK, HAND
 
 
 @pytest.fixture
@@ -53,8 +53,8 @@ def swapped(state: dict, viewer: int, chooser: random.Random) -> dict:
 def check_invariants(state: dict, played: int) -> None:
     in_hands = [c for p in state["players"] for c in p["hand"]]
     assert sorted(in_hands + state["stock"]) == sorted(set(in_hands + state["stock"]))
-    assert len(in_hands) + len(state["stock"]) + played == len(rules.DECK)
-    assert all(len(p["hand"]) <= rules.HAND for p in state["players"])
+    assert len(in_hands) + len(state["stock"]) + played == len(DECK)
+    assert all(len(p["hand"]) <= HAND for p in state["players"])
     if state["status"] == "active" and state["phase"] != "setup":
         assert GAME.awaiting(state) == state["current"]
         assert GAME.legal_moves(state, state["current"])
@@ -76,7 +76,7 @@ def test_one_modifier_a_turn_then_pass(race):
     assert GAME.legal_moves(match.state, seat) == [{"type": "pass"}]
     die = match.state["die"]
     match.play(seat, {"type": "pass"})
-    assert match.state["players"][seat]["score"] == die + rules.DECK[card]
+    assert match.state["players"][seat]["score"] == die + DECK[card]
 
 
 def test_a_played_modifier_is_replaced_from_the_stock(race):
@@ -86,7 +86,7 @@ def test_a_played_modifier_is_replaced_from_the_stock(race):
     top = match.state["stock"][0]
     for move in ({"type": "roll"}, {"type": "play", "card": match.state["players"][seat]["hand"][0]}, {"type": "pass"}):
         match.play(seat, move)
-    assert top in match.state["players"][seat]["hand"] and len(match.state["players"][seat]["hand"]) == rules.HAND
+    assert top in match.state["players"][seat]["hand"] and len(match.state["players"][seat]["hand"]) == HAND
 
 
 def test_reaching_20_wins_at_once(race):
@@ -125,7 +125,7 @@ def test_random_playouts_keep_the_invariants_hide_the_hands_and_fold_to_the_live
                     assert shown["random"][0]["result"] is None and shown["random"][0]["input"] is None
         folded = GAME.new_state(records[0]["payload"])
         for r in records[1:]:
-            folded = evolve_state(GAME, folded, r["type"], r["payload"])
+            folded = GAME.evolve(folded, r["type"], r["payload"])
         assert folded == match.state
     lines = export_lines(str(match.id), GAME.name, [event_record(e) for e in match.pending_events])
     assert verify.verify(lines, out=lambda line: None)
@@ -186,8 +186,8 @@ def test_race_to_20_is_played_over_http_replayed_undone_exported_verified_audite
     assert at_deal["die"] == rolled["events"][0]["payload"]["die"] and "hand" not in at_deal["players"][seat]
     assert table.ok(table.get(f"/replay?version={passed['version']}", table.tokens[seat]))["retracted"] is True
     timeline = table.ok(table.get("/timeline", table.tokens[other]))
-    assert timeline[0]["summary"] == "Ana and Bo sat down to play Race To 20."
-    assert any(e["summary"].endswith(f"played a +{rules.DECK[card]} modifier.") for e in timeline)
+    assert timeline[0]["summary"] == "Ana and Bo sat down to play Race to 20."
+    assert any(e["summary"].endswith(f"played a +{DECK[card]} modifier.") for e in timeline)
 
     # to the end, then the views the projector folded equal those computed from the event store
     chooser = random.Random(5)

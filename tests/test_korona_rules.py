@@ -1041,7 +1041,7 @@ def test_production_combo_ruler_pair_and_four_farmed_fields():
             [c("field"), c("farmer")], [c("field")]]
     state, events = _finish_with(area, {joker: "ruler"}, farmer, {"stack": 4})
     assert ("VictoryDeclared", {"seat": 0, "combo": "production"}) in events
-    assert state["result"] == "combo" and state["winner"] == 0
+    assert state["result"]["reason"] == "combo" and state["winner"] == 0
 
 
 def test_production_combo_counts_a_joker_as_farmer():
@@ -1153,7 +1153,7 @@ def test_match_ends_after_last_market_card():
     finished = events[-1][1]
     assert finished["reason"] == "exhausted" and finished["scores"] == [8, 0]
     assert finished["winner"] == 0 and finished["winners"] == [0]
-    assert state["status"] == "finished" and state["result"] == "exhausted"
+    assert state["status"] == "finished" and state["result"]["reason"] == "exhausted"
 
 
 def test_match_ends_after_the_third_action_when_cards_run_out():

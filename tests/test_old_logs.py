@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from domain.events import evolve_state
 from domain.matches import Matches
 from replays import verify
 from replays.referee import Rejected, rereferee
@@ -49,7 +48,7 @@ def test_a_recorded_log_verifies_audits_and_replays_at_any_version(name, tmp_pat
     half = len(events) // 2
     state = match.game.new_state(events[0]["payload"])
     for event in events[1:half]:
-        state = evolve_state(match.game, state, event["type"], event["payload"])
+        state = match.game.evolve(state, event["type"], event["payload"])
     past = store.load(match.id, version=half)
     assert past.chain == events[half - 1]["chain"] and past.state == state
 

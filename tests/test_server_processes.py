@@ -11,7 +11,6 @@ import time
 
 import pytest
 
-from domain.events import evolve_state
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.projector import POSITION, Projector, viewers
@@ -72,7 +71,7 @@ def test_concurrent_clients_on_several_workers(store_env, redis_client, tmp_path
             events = [json.loads(line) for line in export(server.base, match)[1:]]
             state = KORONA.new_state(events[0]["payload"])
             for event in events[1:]:
-                state = evolve_state(KORONA, state, event["type"], event["payload"])
+                state = KORONA.evolve(state, event["type"], event["payload"])
             _status, live = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
             assert {**KORONA.view(state, "referee"), "version": len(events), "chain_head": events[-1]["chain"]} == live
     finally:

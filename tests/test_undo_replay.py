@@ -99,7 +99,7 @@ def test_take_back_refuses_once_something_random_happened():
     """Issue: a take-back only "while [...] nothing random has happened since (no draw from the pile, no roll, no
     shuffle)": a Crusader Kingdoms incursion rolls its die in the action itself, so a missed incursion is never
     taken back and rolled again; neither is an attack whose dice were rolled."""
-    from domain.crusader_kingdoms import undo as crusader
+    from domain.crusader_kingdoms import GAME as crusader
     from domain.errors import IllegalMove
     from domain.undo import take_back_target
 
@@ -107,7 +107,7 @@ def test_take_back_refuses_once_something_random_happened():
     incursion = [{"type": "Passed", "payload": {"seat": 1}, "version": 9},
                  {"type": "IncursionMade", "payload": {"seat": 0, "target": 1, "hit": False, "random": [roll]},
                   "version": 10}]
-    attack = [{"type": "AttackDeclared", "payload": {"seat": 0, "area": 3}, "version": 9},
+    attack = [{"type": "AttackDeclared", "payload": {"seat": 0, "area": 3, "defender": 1}, "version": 9},
               {"type": "DiceRolled", "payload": {"seat": 0, "side": "attacker", "random": [roll]}, "version": 10}]
     for log in (incursion, attack):
         with pytest.raises(IllegalMove, match="something random happened since"):

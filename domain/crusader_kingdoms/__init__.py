@@ -28,14 +28,21 @@ Conquest reward: {"type": "draw"} advances the card bonus, {"type": "reposition"
 """
 from domain.games import Game
 
-from . import decide, evolve, moves, undo, views
+from . import (
+    decide,
+    evolve,  # noqa: F401 (gives every event its evolve handler)
+    moves,
+    undo,
+    views,
+)
 from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
-from .timeline import describe
+from .timeline import outcome
 
 GAME = Game(
     name="crusader_kingdoms",
+    title="Crusader Kingdoms",
     min_players=1,
     max_players=4,
     events=EVENTS,
@@ -44,13 +51,10 @@ GAME = Game(
     legal_moves=moves.legal_moves,
     awaiting=moves.awaiting,
     decide=decide.decide,
-    evolve=evolve.evolve,
     view=views.view,
-    redact=views.redact,
     summary=views.summary,
-    undo_class=undo.undo_class,
     backup=undo.backup,
-    describe=describe,
     move_schema=MoveSchema,
+    outcome=outcome,
     options=frozenset({"map", "decks"}),
 )

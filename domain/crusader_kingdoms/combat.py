@@ -1,6 +1,21 @@
 """Attacks (4.1, 4.2, 6, 7.3, 8.3): responses, turned castles, dice, Leaders, the combat and the conquest."""
 from __future__ import annotations
 
+from domain.events import MatchFinished
+
+from .events import (
+    AreaConquered,
+    AttackCardsDiscarded,
+    AttackEnded,
+    BonusChanged,
+    CardsRevealed,
+    CombatResolved,
+    DiceRolled,
+    LeaderDone,
+    LeaderPointAdded,
+    MuslimResponded,
+    ResponsesOpened,
+)
 from .state import (
     HIT,
     MAX_BONUS,
@@ -90,29 +105,29 @@ def attack_step(table: Table) -> None:
             queue = s["kingdoms"][defender]["queue"]
             usable = [c for c in queue if effect(s, c) in ("leader", "defence_dice")]
             if usable:
-                table.emit("MuslimResponded", seat=defender, card=card(s, usable[0]))
-        table.emit("ResponsesOpened", responders=_responders(s))
+                table.emit(MuslimResponded, seat=defender, card=card(s, usable[0]))
+        table.emit(ResponsesOpened, responders=_responders(s))
     elif stage in ("flip", "reveal"):
-        table.emit("CardsRevealed", attack=[card(s, c) for _, c in attack["attack"]],
+        table.emit(CardsRevealed, attack=[card(s, c) for _, c in attack["attack"]],
                    defence=[card(s, c) for _, c in attack["defence"]])
     elif stage == "roll":
         for side, count, owner in (("attack", attack_dice(s), attack["attacker"]),
                                    ("defence", defence_dice(s), attack["defender"])):
             automated = owner is None or s["kingdoms"][owner]["automated"]
-            table.emit("DiceRolled", side=side, seat=owner, count=count,
+            table.emit(DiceRolled, side=side, seat=owner, count=count,
                        rolled_by="server" if automated else owner,
                        random=[rng.dice(6, count)] if count else [])
     elif stage == "leaders":
         owner, side, _, _ = attack["leaders"][0]
         die = _leader_die(attack["dice"][side])
         if die is None:
-            table.emit("LeaderDone", seat=owner, side=side)
+            table.emit(LeaderDone, seat=owner, side=side)
         else:
-            table.emit("LeaderPointAdded", seat=owner, side=side, die=die, value=attack["dice"][side][die] + 1)
+            table.emit(LeaderPointAdded, seat=owner, side=side, die=die, value=attack["dice"][side][die] + 1)
     elif stage == "resolved":
         _conquest(table)
     elif stage == "end":
-        table.emit("AttackEnded", seat=attack["attacker"])
+        table.emit(AttackEnded, seat=attack["attacker"])
     if stage in ("roll", "leaders") and s["attack"]["stage"] == "leaders" and not s["attack"]["leaders"]:
         combat(table)
 
@@ -123,7 +138,7 @@ def combat(table: Table) -> None:
     attack = s["attack"]
     hits = {side: sum(1 for d in attack["dice"][side] if d >= HIT) for side in SIDES}
     winner = "attack" if hits["attack"] > hits["defence"] else "defence"
-    table.emit("CombatResolved", seat=attack["attacker"], attack_hits=hits["attack"],
+    table.emit(CombatResolved, seat=attack["attacker"], attack_hits=hits["attack"],
                defence_hits=hits["defence"], winner=winner)
 
 
@@ -137,14 +152,14 @@ def _conquest(table: Table) -> None:
         area = s["areas"][str(area_id)]
         removed = {"seat": defender, "plus": area["plus"]} if area["castle"] else None
         placed = not att_kingdom["automated"]
-        table.emit("AreaConquered", seat=attacker, area=area_id, defender=defender, removed=removed, placed=placed)
+        table.emit(AreaConquered, seat=attacker, area=area_id, defender=defender, removed=removed, placed=placed)
         if not coop(s):
             if att_kingdom["supply"] == 0:
-                table.emit("MatchFinished", reason="sudden", winner=attacker, winners=[attacker],
+                table.emit(MatchFinished, reason="sudden", winner=attacker, winners=[attacker],
                            castles=[castles_on_map(s, k) for k in humans(s)])
                 return
             if defender is not None and s["kingdoms"][defender]["bonus"] > MIN_BONUS:
-                table.emit("BonusChanged", seat=defender, delta=-1, bonus=s["kingdoms"][defender]["bonus"] - 1,
+                table.emit(BonusChanged, seat=defender, delta=-1, bonus=s["kingdoms"][defender]["bonus"] - 1,
                            reason="area_lost")
             gain = att_kingdom["bonus"] < MAX_BONUS or bool(regular_castles(s, attacker))
     used = [c for side in SIDES for _, c in attack[side]]
@@ -154,5 +169,5 @@ def _conquest(table: Table) -> None:
         if troops:
             returned = max(troops, key=lambda c: (value(s, c), -c))
             used.remove(returned)
-    table.emit("AttackCardsDiscarded", seat=attacker, cards=[card(s, c) for c in used],
+    table.emit(AttackCardsDiscarded, seat=attacker, cards=[card(s, c) for c in used],
                returned=card(s, returned) if returned is not None else None, gain=gain)

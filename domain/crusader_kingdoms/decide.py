@@ -11,6 +11,23 @@ from domain.moves import compact
 from .actions import incursion, play_event
 from .combat import attack_step, combat
 from .data import RELIGIONS
+from .events import (
+    AttackDeclared,
+    BonusChanged,
+    CardCommitted,
+    CardDiscarded,
+    CardsRemoved,
+    CastleFlipped,
+    CastlesDeployed,
+    CommitClosed,
+    DeckShuffled,
+    FlipsDone,
+    LeaderDone,
+    LeaderPointAdded,
+    Passed,
+    ResponsePlaced,
+    ResponsesDone,
+)
 from .moves import decider, explain, legal_moves
 from .muslims import muslim_round
 from .state import SIDES, card, coop, effect
@@ -26,15 +43,15 @@ def start(state: dict, rng) -> list[tuple[str, dict]]:
         for deck in RELIGIONS:
             removed = [card(s, c["id"]) for c in s["cards"] if c["deck"] == deck and c["solo_removed"]]
             if removed:
-                table.emit("CardsRemoved", deck=deck, cards=removed)
+                table.emit(CardsRemoved, deck=deck, cards=removed)
     for deck in RELIGIONS:
-        table.emit("DeckShuffled", deck=deck, random=[rng.shuffle(s["piles"][deck])])
+        table.emit(DeckShuffled, deck=deck, random=[rng.shuffle(s["piles"][deck])])
     for k, kingdom in enumerate(s["kingdoms"]):
         if kingdom["automated"]:
             rest = [int(a) for a, area in s["areas"].items() if area["owner"] is None]
-            table.emit("CastlesDeployed", seat=k, areas=sorted(rest), castles=False)
+            table.emit(CastlesDeployed, seat=k, areas=sorted(rest), castles=False)
         else:
-            table.emit("CastlesDeployed", seat=k, areas=list(kingdom["start"]), castles=True)
+            table.emit(CastlesDeployed, seat=k, areas=list(kingdom["start"]), castles=True)
     begin_turn(table, 1)
     _advance(table)
     return table.events
@@ -70,41 +87,41 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
         stage = attack["stage"]
         if stage == "commit":
             if kind == "place":
-                table.emit("CardCommitted", seat=seat, card=card(s, move["card"]))
+                table.emit(CardCommitted, seat=seat, card=card(s, move["card"]))
             else:
-                table.emit("CommitClosed", seat=seat)
+                table.emit(CommitClosed, seat=seat)
         elif stage == "respond":
             if kind == "place":
-                table.emit("ResponsePlaced", seat=seat, card=card(s, move["card"]), side=SIDES[move["stack"]])
+                table.emit(ResponsePlaced, seat=seat, card=card(s, move["card"]), side=SIDES[move["stack"]])
             else:
-                table.emit("ResponsesDone", seat=seat)
+                table.emit(ResponsesDone, seat=seat)
         elif stage == "flip":
             if kind == "shield":
-                table.emit("CastleFlipped", seat=seat, area=move["stack"], plus=False, reason="defence")
+                table.emit(CastleFlipped, seat=seat, area=move["stack"], plus=False, reason="defence")
             else:
-                table.emit("FlipsDone", seat=seat)
+                table.emit(FlipsDone, seat=seat)
         elif stage == "leaders":
             side = attack["leaders"][0][1]
             if kind == "reposition":
-                table.emit("LeaderPointAdded", seat=seat, side=side, die=move["stack"],
+                table.emit(LeaderPointAdded, seat=seat, side=side, die=move["stack"],
                            value=attack["dice"][side][move["stack"]] + 1)
             else:
-                table.emit("LeaderDone", seat=seat, side=side)
+                table.emit(LeaderDone, seat=seat, side=side)
             if not s["attack"]["leaders"]:
                 combat(table)
         elif stage == "gain":
             if kind == "draw":
-                table.emit("BonusChanged", seat=seat, delta=1, bonus=s["kingdoms"][seat]["bonus"] + 1,
+                table.emit(BonusChanged, seat=seat, delta=1, bonus=s["kingdoms"][seat]["bonus"] + 1,
                            reason="conquest")
             else:
-                table.emit("CastleFlipped", seat=seat, area=move["stack"], plus=True, reason="conquest")
+                table.emit(CastleFlipped, seat=seat, area=move["stack"], plus=True, reason="conquest")
     elif kind == "pass":
-        table.emit("Passed", seat=seat)
+        table.emit(Passed, seat=seat)
     elif kind == "discard":
-        table.emit("CardDiscarded", seat=seat, card=card(s, move["card"]), reason="action")
+        table.emit(CardDiscarded, seat=seat, card=card(s, move["card"]), reason="action")
     elif kind == "take":
         area = move["stack"]
-        table.emit("AttackDeclared", seat=seat, area=area, defender=s["areas"][str(area)]["owner"])
+        table.emit(AttackDeclared, seat=seat, area=area, defender=s["areas"][str(area)]["owner"])
     elif effect(s, move["card"]) == "troop":
         incursion(table, seat, move)
     else:

@@ -1,6 +1,48 @@
 """How each Crusader Kingdoms event changes the state (3-8): one handler per event type, applied in place."""
 from __future__ import annotations
 
+from domain.events import evolves
+
+from .events import (
+    AreaConquered,
+    ArmyRolled,
+    AttackCardsDiscarded,
+    AttackDeclared,
+    AttackEnded,
+    BonusChanged,
+    BonusReset,
+    CardCommitted,
+    CardDiscarded,
+    CardsDrawn,
+    CardsRemoved,
+    CardsRevealed,
+    CardTaken,
+    CastleFlipped,
+    CastlesDeployed,
+    CombatResolved,
+    CommitClosed,
+    DeckReshuffled,
+    DeckShuffled,
+    DiceRolled,
+    EventAttackDeclared,
+    EventPlayed,
+    FlipsDone,
+    IncursionMade,
+    LeaderDone,
+    LeaderPointAdded,
+    MuslimAttackDeclared,
+    MuslimCardRevealed,
+    MuslimResponded,
+    Passed,
+    RandomCardDiscarded,
+    ResponsePlaced,
+    ResponsesDone,
+    ResponsesOpened,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+    WallsBuilt,
+)
 from .state import LEADER_POINTS, SIDES, effect
 
 
@@ -12,20 +54,22 @@ def _to_discard(state: dict, card_id: int) -> None:
     state["discards"][state["cards"][card_id]["deck"]].append(card_id)
 
 
+@evolves(CardsRemoved)
 def _e_cards_removed(state, p):
     for c in p["cards"]:
         state["piles"][p["deck"]].remove(c["id"])
         state["removed"][p["deck"]].append(c["id"])
 
 
+@evolves(DeckShuffled)
 def _e_deck_shuffled(state, p):
     entry = p["random"][0]
     if sorted(entry["input"]) != sorted(state["piles"][p["deck"]]):
         raise ValueError("shuffle does not match the pile")
     state["piles"][p["deck"]] = list(entry["result"])
-    state["status"] = "active"
 
 
+@evolves(CastlesDeployed)
 def _e_castles_deployed(state, p):
     kingdom = state["kingdoms"][p["seat"]]
     for a in p["areas"]:
@@ -34,12 +78,14 @@ def _e_castles_deployed(state, p):
             kingdom["supply"] -= 1
 
 
+@evolves(TurnStarted)
 def _e_turn_started(state, p):
     state.update(turn=p["turn"], passes=0, truces=[], phase="draw", current=None, slot=None)
     for kingdom in state["kingdoms"]:
         kingdom["passed"] = False
 
 
+@evolves(CardsDrawn)
 def _e_cards_drawn(state, p):
     kingdom = state["kingdoms"][p["seat"]]
     pile = state["piles"][kingdom["religion"]]
@@ -50,23 +96,27 @@ def _e_cards_drawn(state, p):
     kingdom["hand"] += ids
 
 
+@evolves(BonusReset)
 def _e_bonus_reset(state, p):
     for kingdom in state["kingdoms"]:
         kingdom["bonus"] = 0
 
 
+@evolves(RoundStarted)
 def _e_round_started(state, p):
     state["current"] = p["seat"]
     state["slot"] = p["slot"]
     state["phase"] = "muslim" if state["kingdoms"][p["seat"]]["automated"] else "action"
 
 
+@evolves(Passed)
 def _e_passed(state, p):
     state["passes"] += 1
     state["kingdoms"][p["seat"]]["passed"] = True
     state["phase"] = "end_round"
 
 
+@evolves(CardDiscarded)
 def _e_card_discarded(state, p):
     _from_hand(state, p["seat"], p["card"]["id"])
     _to_discard(state, p["card"]["id"])
@@ -74,6 +124,7 @@ def _e_card_discarded(state, p):
     state["phase"] = "end_round"
 
 
+@evolves(IncursionMade)
 def _e_incursion(state, p):
     _from_hand(state, p["seat"], p["card"]["id"])
     _to_discard(state, p["card"]["id"])
@@ -81,11 +132,13 @@ def _e_incursion(state, p):
     state["phase"] = "end_round"
 
 
+@evolves(RandomCardDiscarded)
 def _e_random_card_discarded(state, p):
     _from_hand(state, p["seat"], p["card"]["id"])
     _to_discard(state, p["card"]["id"])
 
 
+@evolves(EventPlayed)
 def _e_event_played(state, p):
     card_id = p["card"]["id"]
     _from_hand(state, p["seat"], card_id)
@@ -105,11 +158,13 @@ def _gain_taken(state, p):
         attack["stage"] = "end"
 
 
+@evolves(BonusChanged)
 def _e_bonus_changed(state, p):
     state["kingdoms"][p["seat"]]["bonus"] = p["bonus"]
     _gain_taken(state, p)
 
 
+@evolves(CastleFlipped)
 def _e_castle_flipped(state, p):
     state["areas"][str(p["area"])]["plus"] = p["plus"]
     if p["reason"] == "defence":
@@ -117,55 +172,65 @@ def _e_castle_flipped(state, p):
     _gain_taken(state, p)
 
 
+@evolves(WallsBuilt)
 def _e_walls_built(state, p):
     state["areas"][str(p["area"])].update(owner=p["seat"], castle=True, plus=True)
     state["kingdoms"][p["seat"]]["supply"] -= 1
 
 
+@evolves(CardTaken)
 def _e_card_taken(state, p):
     _from_hand(state, p["from"], p["card"]["id"])
     state["kingdoms"][p["seat"]]["hand"].append(p["card"]["id"])
 
 
+@evolves(AttackDeclared, EventAttackDeclared)
 def _e_attack_declared(state, p):
-    attack = {"attacker": p["seat"], "area": p["area"], "defender": p["defender"], "event": p.get("event"),
-              "extra": p.get("extra", 0), "allies": p.get("allies", False), "attack": [], "defence": [],
-              "flipped": [], "stage": "commit", "responders": [], "dice": {}, "leaders": [], "revealed": False,
-              "won": None}
-    if "army" in p:
-        kingdom = state["kingdoms"][p["seat"]]
-        attack["attack"] = [[p["seat"], c["id"]] for c in p["army"]]
-        kingdom["army"] = []
-        attack["stage"] = "auto"
-    state["attack"] = attack
+    state["attack"] = {"attacker": p["seat"], "area": p["area"], "defender": p["defender"], "event": p.get("event"),
+                       "extra": p.get("extra", 0), "allies": p.get("allies", False), "attack": [], "defence": [],
+                       "flipped": [], "stage": "commit", "responders": [], "dice": {}, "leaders": [],
+                       "revealed": False, "won": None}
     state["phase"] = "attack"
     state["passes"] = 0
 
 
+@evolves(MuslimAttackDeclared)
+def _e_muslim_attack_declared(state, p):
+    _e_attack_declared(state, p)
+    state["attack"].update(attack=[[p["seat"], c["id"]] for c in p["army"]], stage="auto")
+    state["kingdoms"][p["seat"]]["army"] = []
+
+
+@evolves(CardCommitted)
 def _e_card_committed(state, p):
     _from_hand(state, p["seat"], p["card"]["id"])
     state["attack"]["attack"].append([p["seat"], p["card"]["id"]])
 
 
+@evolves(CommitClosed)
 def _e_commit_closed(state, p):
     state["attack"]["stage"] = "auto"
 
 
+@evolves(MuslimResponded)
 def _e_muslim_responded(state, p):
     state["kingdoms"][p["seat"]]["queue"].remove(p["card"]["id"])
     state["attack"]["defence"].append([p["seat"], p["card"]["id"]])
 
 
+@evolves(ResponsesOpened)
 def _e_responses_opened(state, p):
     state["attack"]["responders"] = list(p["responders"])
     state["attack"]["stage"] = "respond" if p["responders"] else "flip"
 
 
+@evolves(ResponsePlaced)
 def _e_response_placed(state, p):
     _from_hand(state, p["seat"], p["card"]["id"])
     state["attack"][p["side"]].append([p["seat"], p["card"]["id"]])
 
 
+@evolves(ResponsesDone)
 def _e_responses_done(state, p):
     attack = state["attack"]
     attack["responders"].pop(0)
@@ -173,15 +238,18 @@ def _e_responses_done(state, p):
         attack["stage"] = "flip"
 
 
+@evolves(FlipsDone)
 def _e_flips_done(state, p):
     state["attack"]["stage"] = "reveal"
 
 
+@evolves(CardsRevealed)
 def _e_cards_revealed(state, p):
     state["attack"]["revealed"] = True
     state["attack"]["stage"] = "roll"
 
 
+@evolves(DiceRolled)
 def _e_dice_rolled(state, p):
     attack = state["attack"]
     attack["dice"][p["side"]] = list(p["random"][0]["result"]) if p["random"] else []
@@ -191,6 +259,7 @@ def _e_dice_rolled(state, p):
         attack["stage"] = "leaders"
 
 
+@evolves(LeaderPointAdded)
 def _e_leader_point(state, p):
     attack = state["attack"]
     attack["dice"][p["side"]][p["die"]] = p["value"]
@@ -199,15 +268,18 @@ def _e_leader_point(state, p):
         attack["leaders"].pop(0)
 
 
+@evolves(LeaderDone)
 def _e_leader_done(state, p):
     state["attack"]["leaders"].pop(0)
 
 
+@evolves(CombatResolved)
 def _e_combat_resolved(state, p):
     state["attack"]["won"] = p["winner"] == "attack"
     state["attack"]["stage"] = "resolved"
 
 
+@evolves(AreaConquered)
 def _e_area_conquered(state, p):
     area = state["areas"][str(p["area"])]
     if p["removed"] is not None:
@@ -217,6 +289,7 @@ def _e_area_conquered(state, p):
         state["kingdoms"][p["seat"]]["supply"] -= 1
 
 
+@evolves(AttackCardsDiscarded)
 def _e_attack_cards_discarded(state, p):
     attack = state["attack"]
     for c in p["cards"]:
@@ -228,11 +301,13 @@ def _e_attack_cards_discarded(state, p):
     attack["stage"] = "gain" if p["gain"] else "end"
 
 
+@evolves(AttackEnded)
 def _e_attack_ended(state, p):
     state["attack"] = None
     state["phase"] = "end_round"
 
 
+@evolves(MuslimCardRevealed)
 def _e_muslim_card_revealed(state, p):
     kingdom = state["kingdoms"][p["seat"]]
     card_id = p["card"]["id"]
@@ -248,14 +323,17 @@ def _e_muslim_card_revealed(state, p):
         _to_discard(state, card_id)
 
 
+@evolves(ArmyRolled)
 def _e_army_rolled(state, p):
     pass
 
 
+@evolves(TurnEnded)
 def _e_turn_ended(state, p):
     state["phase"] = "turn_end"
 
 
+@evolves(DeckReshuffled)
 def _e_deck_reshuffled(state, p):
     deck = p["deck"]
     entry = p["random"][0]
@@ -270,29 +348,5 @@ def _e_deck_reshuffled(state, p):
     state["discards"][deck] = []
 
 
-def _e_match_finished(state, p):
-    state.update(status="finished", phase="over", winner=p["winner"], winners=list(p["winners"]),
-                 result={k: v for k, v in p.items() if k not in ("winner", "winners")})
 
 
-EVOLVE = {
-    "CardsRemoved": _e_cards_removed, "DeckShuffled": _e_deck_shuffled, "CastlesDeployed": _e_castles_deployed,
-    "TurnStarted": _e_turn_started, "CardsDrawn": _e_cards_drawn, "BonusReset": _e_bonus_reset,
-    "RoundStarted": _e_round_started, "Passed": _e_passed, "CardDiscarded": _e_card_discarded,
-    "IncursionMade": _e_incursion, "RandomCardDiscarded": _e_random_card_discarded, "EventPlayed": _e_event_played,
-    "BonusChanged": _e_bonus_changed, "CastleFlipped": _e_castle_flipped, "WallsBuilt": _e_walls_built,
-    "CardTaken": _e_card_taken, "AttackDeclared": _e_attack_declared, "CardCommitted": _e_card_committed,
-    "CommitClosed": _e_commit_closed, "MuslimResponded": _e_muslim_responded,
-    "ResponsesOpened": _e_responses_opened, "ResponsePlaced": _e_response_placed,
-    "ResponsesDone": _e_responses_done, "FlipsDone": _e_flips_done, "CardsRevealed": _e_cards_revealed,
-    "DiceRolled": _e_dice_rolled, "LeaderPointAdded": _e_leader_point, "LeaderDone": _e_leader_done,
-    "CombatResolved": _e_combat_resolved, "AreaConquered": _e_area_conquered,
-    "AttackCardsDiscarded": _e_attack_cards_discarded, "AttackEnded": _e_attack_ended,
-    "MuslimCardRevealed": _e_muslim_card_revealed, "ArmyRolled": _e_army_rolled, "TurnEnded": _e_turn_ended,
-    "DeckReshuffled": _e_deck_reshuffled, "MatchFinished": _e_match_finished,
-}
-
-
-def evolve(state: dict, type_: str, payload: dict) -> None:
-    """Apply one event to the state, in place."""
-    EVOLVE[type_](state, payload)

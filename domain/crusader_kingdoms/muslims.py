@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .actions import random_discard
+from .events import ArmyRolled, BonusChanged, CardTaken, MuslimAttackDeclared, MuslimCardRevealed, WallsBuilt
 from .state import MAX_BONUS, MIN_BONUS, adjacent, card, effect, humans, owned, truce, value
 from .table import Table
 from .turns import next_round
@@ -28,9 +29,9 @@ def muslim_round(table: Table) -> None:
             muslim_areas = set(owned(s, m))
             targets = [a for a in owned(s, slot) if muslim_areas & set(adjacent(s, a))]
             target = min(targets) if targets else None
-        table.emit("ArmyRolled", seat=m, slot=slot, strength=strength, die=die, area=target, random=[entry])
+        table.emit(ArmyRolled, seat=m, slot=slot, strength=strength, die=die, area=target, random=[entry])
         if target is not None:
-            table.emit("AttackDeclared", seat=m, area=target, defender=slot,
+            table.emit(MuslimAttackDeclared, seat=m, area=target, defender=slot,
                        army=[card(s, c) for c in kingdom["army"]])
             return
     next_round(table)
@@ -56,22 +57,22 @@ def _muslim_play(table: Table, m: int, slot: int, card_id: int, source: str) -> 
         placed = "persistent"
     else:
         placed = "discard"
-    table.emit("MuslimCardRevealed", seat=m, slot=slot, card=card(s, card_id), placed=placed, source=source)
+    table.emit(MuslimCardRevealed, seat=m, slot=slot, card=card(s, card_id), placed=placed, source=source)
     if placed != "event":
         return
     target = s["kingdoms"][slot]
     if kind == "raid" and target["hand"]:
         random_discard(table, slot)
     elif kind == "bonus_up" and kingdom["bonus"] < MAX_BONUS:
-        table.emit("BonusChanged", seat=m, delta=1, bonus=kingdom["bonus"] + 1, reason="event")
+        table.emit(BonusChanged, seat=m, delta=1, bonus=kingdom["bonus"] + 1, reason="event")
     elif kind == "bonus_down" and target["bonus"] > MIN_BONUS:
-        table.emit("BonusChanged", seat=slot, delta=-1, bonus=target["bonus"] - 1, reason="event")
+        table.emit(BonusChanged, seat=slot, delta=-1, bonus=target["bonus"] - 1, reason="event")
     elif kind == "walls" and kingdom["supply"] > 0:
         spots = [a for a in owned(s, m) if not s["areas"][str(a)]["castle"]]
         if spots:
-            table.emit("WallsBuilt", seat=m, area=min(spots))
+            table.emit(WallsBuilt, seat=m, area=min(spots))
     elif kind == "steal" and target["hand"]:
         pick = table.rng.choice(len(target["hand"]))
         taken = target["hand"][pick["result"]]
-        table.emit("CardTaken", seat=m, **{"from": slot}, card=card(s, taken), random=[pick])
+        table.emit(CardTaken, seat=m, **{"from": slot}, card=card(s, taken), random=[pick])
         _muslim_play(table, m, slot, taken, "seduction")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 
 from domain.errors import IllegalMove
+from domain.events import platform_state
 
 from .data import RELIGIONS, default_decks, default_map, load_decks, load_map
 
@@ -36,7 +37,7 @@ def new_state(created: dict) -> dict:
     areas = {str(a["id"]): {"owner": None, "castle": False, "plus": False} for a in board["areas"]}
     cards = decks["cards"]
     return {
-        "game": "crusader_kingdoms",
+        **platform_state("crusader_kingdoms", created),
         "mode": {1: "solo", 2: "coop", 3: "three", 4: "four"}[count],
         "players": players,
         "map": {"name": board["name"], "provisional": board["provisional"],
@@ -48,17 +49,12 @@ def new_state(created: dict) -> dict:
         "piles": {deck: [c["id"] for c in cards if c["deck"] == deck] for deck in RELIGIONS},
         "discards": {deck: [] for deck in RELIGIONS},
         "removed": {deck: [] for deck in RELIGIONS},
-        "status": "seating" if created.get("await_client_seeds") else "active",
         "turn": 0,
-        "current": None,
         "slot": None,
         "passes": 0,
         "phase": "setup",
         "attack": None,
         "truces": [],
-        "winner": None,
-        "winners": [],
-        "result": None,
     }
 
 

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from domain import table
 
-from .evolve import evolve
 from .state import copy_state
 
 
 class Table(table.Table):
     def __init__(self, state: dict, rng):
-        super().__init__(state, evolve, copy_state, rng)
+        super().__init__(state, copy_state, rng)

@@ -1,6 +1,49 @@
 """Plain English sentences for Crusader Kingdoms' events, written from what the viewer may see of them."""
 from __future__ import annotations
 
+from domain.events import describes
+
+from .events import (
+    AreaConquered,
+    ArmyRolled,
+    AttackCardsDiscarded,
+    AttackDeclared,
+    AttackEnded,
+    BonusChanged,
+    BonusReset,
+    CardCommitted,
+    CardDiscarded,
+    CardsDrawn,
+    CardsRemoved,
+    CardsRevealed,
+    CardTaken,
+    CastleFlipped,
+    CastlesDeployed,
+    CombatResolved,
+    CommitClosed,
+    DeckReshuffled,
+    DeckShuffled,
+    DiceRolled,
+    EventAttackDeclared,
+    EventPlayed,
+    FlipsDone,
+    IncursionMade,
+    LeaderDone,
+    LeaderPointAdded,
+    MuslimAttackDeclared,
+    MuslimCardRevealed,
+    MuslimResponded,
+    Passed,
+    RandomCardDiscarded,
+    ResponsePlaced,
+    ResponsesDone,
+    ResponsesOpened,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+    WallsBuilt,
+)
+
 
 def _name(state: dict, k) -> str:
     if k is None:
@@ -24,67 +67,232 @@ def _cards(cards: list[dict]) -> str:
     return ", ".join(c["name"] for c in cards) if cards else "nothing"
 
 
-def describe(type_: str, p: dict, state: dict, viewer) -> str:
-    """One sentence for one event; `p` is the payload as the viewer may see it, `state` the state before it."""
-    who = _name(state, p.get("seat")) if "seat" in p else ""
-    sentences = {
-        "CardsRemoved": lambda: f"{len(p['cards'])} cards were removed from the {p['deck']} deck for this game.",
-        "DeckShuffled": lambda: f"The {p['deck']} deck was shuffled.",
-        "CastlesDeployed": lambda: f"{who} deployed in {', '.join(_area(state, a) for a in p['areas'])}.",
-        "TurnStarted": lambda: f"Turn {p['turn']} began.",
-        "CardsDrawn": lambda: f"{who} drew {len(p['cards']) if 'cards' in p else p.get('count', 0)} cards.",
-        "BonusReset": lambda: "Every card bonus went back to 0.",
-        "RoundStarted": lambda: f"{who}'s round.",
-        "Passed": lambda: f"{who} passed.",
-        "CardDiscarded": lambda: f"{who} discarded {_card(p)}.",
-        "IncursionMade": lambda: f"{who} made an incursion into {_name(state, p['target'])}, discarding a "
-                                 f"{_card(p)} and rolling {p['random'][0]['result'][0]}"
-                                 + (": a hit." if p["hit"] else ": no effect."),
-        "RandomCardDiscarded": lambda: f"{who} discarded {_card(p)} at random.",
-        "EventPlayed": lambda: f"{who} played {_card(p)}"
-                               + (f" on {_name(state, p['target'])}" if "target" in p else "")
-                               + (f" at {_area(state, p['stack'])}" if "stack" in p else "") + ".",
-        "BonusChanged": lambda: f"{who}'s card bonus went to {p['bonus']:+d}.",
-        "CastleFlipped": lambda: f"{who} turned the castle in {_area(state, p['area'])} to its "
-                                 f"{'+1' if p['plus'] else 'regular'} side.",
-        "WallsBuilt": lambda: f"The Muslims raised walls (a +1 castle) in {_area(state, p['area'])}.",
-        "CardTaken": lambda: f"{who} took {_card(p)} from {_name(state, p['from'])}.",
-        "AttackDeclared": lambda: f"{who} attacked {_area(state, p['area'])}"
-                                  + (f", held by {_name(state, p['defender'])}" if p["defender"] is not None else "")
-                                  + (f", with an army of {_cards(p['army'])}" if "army" in p else "") + ".",
-        "CardCommitted": lambda: f"{who} put {_card(p) if 'card' in p else 'a card'} face down for the attack.",
-        "CommitClosed": lambda: f"{who} committed the attack.",
-        "MuslimResponded": lambda: f"The Muslims answered with {_card(p)}.",
-        "ResponsesOpened": lambda: "Responses: " + (", ".join(_name(state, k) for k in p["responders"])
-                                                    or "nobody") + ".",
-        "ResponsePlaced": lambda: f"{who} put {_card(p) if 'card' in p else 'a response card'} face down for the "
-                                  f"{p['side']}.",
-        "ResponsesDone": lambda: f"{who} added no more responses.",
-        "FlipsDone": lambda: f"{who} turned no more castles.",
-        "CardsRevealed": lambda: f"Cards revealed: attack {_cards(p['attack'])}; defence {_cards(p['defence'])}.",
-        "DiceRolled": lambda: f"The {p['side']} rolled {p['count']} dice"
-                              + (f": {', '.join(map(str, p['random'][0]['result']))}" if p["random"] else "")
-                              + (" (rolled by the server)" if p["rolled_by"] == "server" else "") + ".",
-        "LeaderPointAdded": lambda: f"{who}'s Leader raised a {p['side']} die to {p['value']}.",
-        "LeaderDone": lambda: f"{who}'s Leader added no more points.",
-        "CombatResolved": lambda: f"{p['attack_hits']} hits against {p['defence_hits']}: the {p['winner']} won.",
-        "AreaConquered": lambda: f"{who} conquered {_area(state, p['area'])}.",
-        "AttackCardsDiscarded": lambda: "The attack's cards went to the discard piles"
-                                        + (f"; {_card(p, 'returned')} stayed" if p["returned"] else "") + ".",
-        "AttackEnded": lambda: "The attack is over.",
-        "MuslimCardRevealed": lambda: f"The Muslims revealed {_card(p)} ({p['placed']}).",
-        "ArmyRolled": lambda: f"The Muslims rolled {p['die']} against their army of {p['strength']}"
-                              + (f" and attack {_area(state, p['area'])}." if p["area"] is not None else "."),
-        "TurnEnded": lambda: f"Turn {p['turn']} ended.",
-        "DeckReshuffled": lambda: f"The {p['deck']} deck was reshuffled for the next turn.",
-        "MatchFinished": lambda: _finished(p, state),
-    }
-    return sentences[type_]() if type_ in sentences else type_
+def _who(p: dict, state: dict) -> str:
+    return _name(state, p.get("seat")) if "seat" in p else ""
 
 
-def _finished(p: dict, state: dict) -> str:
+@describes(CardsRemoved)
+def _cards_removed(p, state, viewer):
+    return f"{len(p['cards'])} cards were removed from the {p['deck']} deck for this game."
+
+
+@describes(DeckShuffled)
+def _deck_shuffled(p, state, viewer):
+    return f"The {p['deck']} deck was shuffled."
+
+
+@describes(CastlesDeployed)
+def _castles_deployed(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} deployed in {', '.join(_area(state, a) for a in p['areas'])}."
+
+
+@describes(TurnStarted)
+def _turn_started(p, state, viewer):
+    return f"Turn {p['turn']} began."
+
+
+@describes(CardsDrawn)
+def _cards_drawn(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} drew {len(p['cards']) if 'cards' in p else p.get('count', 0)} cards."
+
+
+@describes(BonusReset)
+def _bonus_reset(p, state, viewer):
+    return "Every card bonus went back to 0."
+
+
+@describes(RoundStarted)
+def _round_started(p, state, viewer):
+    who = _who(p, state)
+    return f"{who}'s round."
+
+
+@describes(Passed)
+def _passed(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} passed."
+
+
+@describes(CardDiscarded)
+def _card_discarded(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} discarded {_card(p)}."
+
+
+@describes(IncursionMade)
+def _incursion_made(p, state, viewer):
+    who = _who(p, state)
+    return (f"{who} made an incursion into {_name(state, p['target'])}, discarding a "
+            f"{_card(p)} and rolling {p['random'][0]['result'][0]}"
+            + (": a hit." if p["hit"] else ": no effect."))
+
+
+@describes(RandomCardDiscarded)
+def _random_card_discarded(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} discarded {_card(p)} at random."
+
+
+@describes(EventPlayed)
+def _event_played(p, state, viewer):
+    who = _who(p, state)
+    return (f"{who} played {_card(p)}"
+            + (f" on {_name(state, p['target'])}" if "target" in p else "")
+            + (f" at {_area(state, p['stack'])}" if "stack" in p else "") + ".")
+
+
+@describes(BonusChanged)
+def _bonus_changed(p, state, viewer):
+    who = _who(p, state)
+    return f"{who}'s card bonus went to {p['bonus']:+d}."
+
+
+@describes(CastleFlipped)
+def _castle_flipped(p, state, viewer):
+    who = _who(p, state)
+    return (f"{who} turned the castle in {_area(state, p['area'])} to its "
+            f"{'+1' if p['plus'] else 'regular'} side.")
+
+
+@describes(WallsBuilt)
+def _walls_built(p, state, viewer):
+    return f"The Muslims raised walls (a +1 castle) in {_area(state, p['area'])}."
+
+
+@describes(CardTaken)
+def _card_taken(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} took {_card(p)} from {_name(state, p['from'])}."
+
+
+def _attacked(p: dict, state: dict) -> str:
+    held = f", held by {_name(state, p['defender'])}" if p["defender"] is not None else ""
+    return f"{_who(p, state)} attacked {_area(state, p['area'])}{held}"
+
+
+@describes(AttackDeclared, EventAttackDeclared)
+def _attack_declared(p, state, viewer):
+    return f"{_attacked(p, state)}."
+
+
+@describes(MuslimAttackDeclared)
+def _muslim_attack_declared(p, state, viewer):
+    return f"{_attacked(p, state)}, with an army of {_cards(p['army'])}."
+
+
+@describes(CardCommitted)
+def _card_committed(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} put {_card(p) if 'card' in p else 'a card'} face down for the attack."
+
+
+@describes(CommitClosed)
+def _commit_closed(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} committed the attack."
+
+
+@describes(MuslimResponded)
+def _muslim_responded(p, state, viewer):
+    return f"The Muslims answered with {_card(p)}."
+
+
+@describes(ResponsesOpened)
+def _responses_opened(p, state, viewer):
+    return ("Responses: " + (", ".join(_name(state, k) for k in p["responders"])
+            or "nobody") + ".")
+
+
+@describes(ResponsePlaced)
+def _response_placed(p, state, viewer):
+    who = _who(p, state)
+    return (f"{who} put {_card(p) if 'card' in p else 'a response card'} face down for the "
+            f"{p['side']}.")
+
+
+@describes(ResponsesDone)
+def _responses_done(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} added no more responses."
+
+
+@describes(FlipsDone)
+def _flips_done(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} turned no more castles."
+
+
+@describes(CardsRevealed)
+def _cards_revealed(p, state, viewer):
+    return f"Cards revealed: attack {_cards(p['attack'])}; defence {_cards(p['defence'])}."
+
+
+@describes(DiceRolled)
+def _dice_rolled(p, state, viewer):
+    return (f"The {p['side']} rolled {p['count']} dice"
+            + (f": {', '.join(map(str, p['random'][0]['result']))}" if p["random"] else "")
+            + (" (rolled by the server)" if p["rolled_by"] == "server" else "") + ".")
+
+
+@describes(LeaderPointAdded)
+def _leader_point_added(p, state, viewer):
+    who = _who(p, state)
+    return f"{who}'s Leader raised a {p['side']} die to {p['value']}."
+
+
+@describes(LeaderDone)
+def _leader_done(p, state, viewer):
+    who = _who(p, state)
+    return f"{who}'s Leader added no more points."
+
+
+@describes(CombatResolved)
+def _combat_resolved(p, state, viewer):
+    return f"{p['attack_hits']} hits against {p['defence_hits']}: the {p['winner']} won."
+
+
+@describes(AreaConquered)
+def _area_conquered(p, state, viewer):
+    who = _who(p, state)
+    return f"{who} conquered {_area(state, p['area'])}."
+
+
+@describes(AttackCardsDiscarded)
+def _attack_cards_discarded(p, state, viewer):
+    return ("The attack's cards went to the discard piles"
+            + (f"; {_card(p, 'returned')} stayed" if p["returned"] else "") + ".")
+
+
+@describes(AttackEnded)
+def _attack_ended(p, state, viewer):
+    return "The attack is over."
+
+
+@describes(MuslimCardRevealed)
+def _muslim_card_revealed(p, state, viewer):
+    return f"The Muslims revealed {_card(p)} ({p['placed']})."
+
+
+@describes(ArmyRolled)
+def _army_rolled(p, state, viewer):
+    return (f"The Muslims rolled {p['die']} against their army of {p['strength']}"
+            + (f" and attack {_area(state, p['area'])}." if p["area"] is not None else "."))
+
+
+@describes(TurnEnded)
+def _turn_ended(p, state, viewer):
+    return f"Turn {p['turn']} ended."
+
+
+@describes(DeckReshuffled)
+def _deck_reshuffled(p, state, viewer):
+    return f"The {p['deck']} deck was reshuffled for the next turn."
+
+
+def outcome(p: dict) -> str:
+    """How a match ended, in words, from MatchFinished's payload."""
     if "level" in p:
-        return f"The crusade ended with {p['vp']} victory points: {p['level'].replace('_', ' ')}."
-    winners = " and ".join(_name(state, k) for k in p["winners"])
-    how = "a sudden victory" if p["reason"] == "sudden" else "the most castles after turn 3"
-    return f"{winners} won with {how}."
+        return f"{p['vp']} victory points for the crusade, a {p['level'].replace('_', ' ')}"
+    return "a sudden victory" if p["reason"] == "sudden" else "the most castles after turn 3"

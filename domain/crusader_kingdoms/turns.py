@@ -1,7 +1,10 @@
 """The course of a turn (3, 5, 6, 7.3, 8.5): drawing, the order of rounds, the end of a turn and of the match."""
 from __future__ import annotations
 
+from domain.events import MatchFinished
+
 from .data import RELIGIONS
+from .events import BonusReset, CardsDrawn, DeckReshuffled, RoundStarted, TurnEnded, TurnStarted
 from .state import MARGINAL, TURNS, VICTORY, card, castles_on_map, coop, humans, muslims, owned
 from .table import Table
 
@@ -9,20 +12,20 @@ from .table import Table
 def begin_turn(table: Table, turn: int) -> None:
     """Start a turn: every kingdom draws (3, 6), the bonuses reset and the first round begins."""
     s = table.state
-    table.emit("TurnStarted", turn=turn)
+    table.emit(TurnStarted, turn=turn)
     for k, kingdom in enumerate(s["kingdoms"]):
         kept = 0 if kingdom["automated"] else len(kingdom["hand"])
         wanted = max(0, kingdom["draw"] + kingdom["bonus"] - kept)
         pile = s["piles"][kingdom["religion"]]
-        table.emit("CardsDrawn", seat=k, cards=[card(s, c) for c in pile[:wanted]], wanted=wanted, kept=kept,
+        table.emit(CardsDrawn, seat=k, cards=[card(s, c) for c in pile[:wanted]], wanted=wanted, kept=kept,
                    bonus=kingdom["bonus"])
-    table.emit("BonusReset")
-    table.emit("RoundStarted", seat=0, slot=0)
+    table.emit(BonusReset)
+    table.emit(RoundStarted, seat=0, slot=0)
 
 
 def _end_turn(table: Table) -> None:
     s = table.state
-    table.emit("TurnEnded", turn=s["turn"])
+    table.emit(TurnEnded, turn=s["turn"])
     if s["turn"] >= TURNS:
         _final(table)
         return
@@ -30,7 +33,7 @@ def _end_turn(table: Table) -> None:
         gathered = list(s["piles"][deck]) + list(s["discards"][deck])
         for kingdom in s["kingdoms"]:
             gathered += [c for c in kingdom["persistent"] if s["cards"][c]["deck"] == deck]
-        table.emit("DeckReshuffled", deck=deck, random=[table.rng.shuffle(gathered)])
+        table.emit(DeckReshuffled, deck=deck, random=[table.rng.shuffle(gathered)])
     begin_turn(table, s["turn"] + 1)
 
 
@@ -43,7 +46,7 @@ def next_round(table: Table) -> None:
             _end_turn(table)
         else:
             seat = (s["current"] + 1) % len(crusaders)
-            table.emit("RoundStarted", seat=seat, slot=seat)
+            table.emit(RoundStarted, seat=seat, slot=seat)
         return
     m = muslims(s)
     cards = bool(s["kingdoms"][m]["hand"])
@@ -57,12 +60,12 @@ def next_round(table: Table) -> None:
         kind, slot = position
         if kind == "muslim":
             if cards:
-                table.emit("RoundStarted", seat=m, slot=slot)
+                table.emit(RoundStarted, seat=m, slot=slot)
                 return
             position = ("crusader", (slot + 1) % n)
         else:
             if not s["kingdoms"][slot]["passed"]:
-                table.emit("RoundStarted", seat=slot, slot=slot)
+                table.emit(RoundStarted, seat=slot, slot=slot)
                 return
             position = ("muslim", slot)
     raise AssertionError("no round to start")
@@ -78,11 +81,11 @@ def _final(table: Table) -> None:
         vp = area_points + bonus_points
         level = "victory" if vp >= VICTORY else "marginal_victory" if vp >= MARGINAL else "defeat"
         winners = crusaders if level != "defeat" else []
-        table.emit("MatchFinished", reason="turn3", winner=winners[0] if len(winners) == 1 else None,
+        table.emit(MatchFinished, reason="turn3", winner=winners[0] if len(winners) == 1 else None,
                    winners=winners, vp=vp, area_vp=area_points, bonus_vp=bonus_points, level=level)
         return
     ranking = [(castles_on_map(s, k), s["kingdoms"][k]["bonus"]) for k in humans(s)]
     best = max(ranking)
     winners = [k for k, rank in enumerate(ranking) if rank == best]
-    table.emit("MatchFinished", reason="turn3", winner=winners[0] if len(winners) == 1 else None, winners=winners,
+    table.emit(MatchFinished, reason="turn3", winner=winners[0] if len(winners) == 1 else None, winners=winners,
                castles=[r[0] for r in ranking], bonus=[r[1] for r in ranking])

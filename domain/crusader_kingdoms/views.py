@@ -1,9 +1,19 @@
 """What each viewer may see (4.1, 4.5, 8.3): the table, events with others' secrets hidden, and a summary."""
 from __future__ import annotations
 
-from domain import fair
+from domain.events import counted, redacts, sealed, without
 
 from .data import RELIGIONS
+from .events import (
+    CardCommitted,
+    CardDiscarded,
+    CardsDrawn,
+    CardTaken,
+    DeckReshuffled,
+    DeckShuffled,
+    RandomCardDiscarded,
+    ResponsePlaced,
+)
 from .moves import awaiting, legal_moves
 from .state import SIDES, card, castles_on_map, humans, owned
 
@@ -75,20 +85,25 @@ def view(state: dict, viewer) -> dict:
     return shown
 
 
-def redact(type_: str, payload: dict, viewer) -> dict:
-    """An event as a viewer may see it during play: no other seat's secret cards, no pile order."""
-    if viewer == "referee":
-        return payload
-    if type_ in ("DeckShuffled", "DeckReshuffled"):
-        return {**payload, "random": [fair.sealed(entry) for entry in payload["random"]]}
-    if type_ == "CardsDrawn" and payload["seat"] != viewer:
-        return {**{k: v for k, v in payload.items() if k != "cards"}, "count": len(payload["cards"])}
-    if type_ in ("CardCommitted", "ResponsePlaced", "CardDiscarded", "RandomCardDiscarded") \
-            and payload["seat"] != viewer:
-        return {k: v for k, v in payload.items() if k != "card"}
-    if type_ == "CardTaken" and viewer not in (payload["seat"], payload["from"]):
-        return {k: v for k, v in payload.items() if k != "card"}
-    return payload
+redacts(DeckShuffled, DeckReshuffled)(sealed)
+
+
+@redacts(CardsDrawn)
+def _drawn(payload: dict, viewer) -> dict:
+    """A kingdom's draw is seen by its seat only; the others see how many (4.1)."""
+    return payload if payload["seat"] == viewer else counted(payload)
+
+
+@redacts(CardCommitted, ResponsePlaced, CardDiscarded, RandomCardDiscarded)
+def _face_down(payload: dict, viewer) -> dict:
+    """A card put or discarded face down is seen by its seat only."""
+    return payload if payload["seat"] == viewer else without(payload, "card")
+
+
+@redacts(CardTaken)
+def _taken(payload: dict, viewer) -> dict:
+    """A card taken from a hand is seen by the taker and the kingdom it was taken from."""
+    return payload if viewer in (payload["seat"], payload["from"]) else without(payload, "card")
 
 
 def summary(state: dict) -> dict:

@@ -1,14 +1,21 @@
 """Korona: the card game of stacking a kingdom (its rulebook, English edition with the Spanish original)."""
 from domain.games import Game
 
-from . import decide, evolve, moves, undo, views
+from . import (
+    decide,
+    evolve,  # noqa: F401 (gives every event its evolve handler)
+    moves,
+    undo,
+    views,
+)
 from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
-from .timeline import describe
+from .timeline import outcome
 
 GAME = Game(
     name="korona",
+    title="Korona",
     min_players=2,
     max_players=4,
     events=EVENTS,
@@ -17,14 +24,11 @@ GAME = Game(
     legal_moves=moves.legal_moves,
     awaiting=moves.awaiting,
     decide=decide.decide,
-    evolve=evolve.evolve,
     view=views.view,
     all_views=views.views,
-    redact=views.redact,
     summary=views.summary,
-    undo_class=undo.undo_class,
     backup=undo.backup,
-    describe=describe,
     move_schema=MoveSchema,
+    outcome=outcome,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
 )

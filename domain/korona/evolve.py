@@ -1,8 +1,40 @@
 """How each of Korona's events changes the state."""
 from __future__ import annotations
 
+from domain.events import evolves
+
 from .cards import NAMES
-from .interactive import INTERACTIVE, respond_step, effect_steps, response_steps, settle
+from .events import (
+    ActionCancelled,
+    ActionCardPlayed,
+    ActionTookEffect,
+    CardDiscarded,
+    CardGiven,
+    CardHandedOver,
+    CardMoved,
+    CardPassed,
+    CardPlaced,
+    CardsDealt,
+    CardsDrawn,
+    CardTaken,
+    DeckShuffled,
+    FirstSeatChosen,
+    HandLimitExceeded,
+    JokerKept,
+    JokerRepositioned,
+    MarketRefilled,
+    MarketRevealed,
+    ReceivedCardPlaced,
+    ResponsePassed,
+    ShieldCountered,
+    ShieldPlayed,
+    StackPassed,
+    StackStolen,
+    TurnEnded,
+    TurnStarted,
+    VictoryDeclared,
+)
+from .interactive import INTERACTIVE, effect_steps, respond_step, response_steps, settle
 from .stacking import is_ruler_pair, put
 from .stacking import move as move_within
 from .state import EMPTY_HAND_MARKET_DRAWS
@@ -16,28 +48,33 @@ def _take_from_pile(state: dict, cards: list[dict]) -> list[int]:
     return ids
 
 
+@evolves(DeckShuffled)
 def _deck_shuffled(state, p):
     state["pile"] = list(p["random"][0]["result"])
-    state["status"] = "active"
 
 
+@evolves(FirstSeatChosen)
 def _first_seat_chosen(state, p):
     state["current"] = p["seat"]
 
 
+@evolves(CardsDealt)
 def _cards_dealt(state, p):
     state["players"][p["seat"]]["hand"] += _take_from_pile(state, p["cards"])
 
 
+@evolves(MarketRevealed)
 def _market_revealed(state, p):
     state["market"] += _take_from_pile(state, p["cards"])
 
 
+@evolves(TurnStarted)
 def _turn_started(state, p):
     state.update(current=p["seat"], turn=p["turn"], phase="draw", actions=0, empty_start=p["empty_hand"],
                  market_draws=EMPTY_HAND_MARKET_DRAWS if p["empty_hand"] else 1)
 
 
+@evolves(CardsDrawn)
 def _cards_drawn(state, p):
     hand = state["players"][p["seat"]]["hand"]
     if p["source"] == "pile":
@@ -52,10 +89,12 @@ def _cards_drawn(state, p):
             state["phase"] = "actions"
 
 
+@evolves(MarketRefilled)
 def _market_refilled(state, p):
     state["market"] += _take_from_pile(state, [p["card"]])
 
 
+@evolves(CardPlaced)
 def _card_placed(state, p):
     player = state["players"][p["seat"]]
     card_id = p["card"]["id"]
@@ -66,6 +105,7 @@ def _card_placed(state, p):
     state["actions"] += 1
 
 
+@evolves(CardDiscarded)
 def _card_discarded(state, p):
     state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
     state["discard"].append(p["card"]["id"])
@@ -73,12 +113,14 @@ def _card_discarded(state, p):
         state["actions"] += 1
 
 
+@evolves(ActionCardPlayed)
 def _action_card_played(state, p):
     _card_discarded(state, {**p, "reason": "action"})
     if NAMES[p["card"]["id"]] in INTERACTIVE:
         on_played(state, {**p, "name": NAMES[p["card"]["id"]]})
 
 
+@evolves(CardMoved)
 def _card_moved(state, p):
     card_id = p["card"]["id"]
     move_within(state["players"][p["seat"]]["area"], card_id, p["from_stack"], p.get("stack"))
@@ -86,21 +128,20 @@ def _card_moved(state, p):
         state["roles"][str(card_id)] = p["role"]
 
 
+@evolves(HandLimitExceeded)
 def _hand_limit_exceeded(state, p):
     state["phase"] = "excess"
 
 
+@evolves(TurnEnded)
 def _turn_ended(state, p):
     state["phase"] = "ended"
 
 
+@evolves(VictoryDeclared)
 def _victory_declared(state, p):
     state["phase"] = "ended"
 
-
-def _match_finished(state, p):
-    state.update(status="finished", phase="over", winner=p["winner"], winners=list(p["winners"]),
-                 result=p["reason"])
 
 
 def _lift_top(area: list[list[int]], stack: int) -> int:
@@ -128,6 +169,7 @@ def on_played(state: dict, p: dict) -> None:
     state["steps"] = response_steps(state, p, p["seat"])
 
 
+@evolves(ShieldPlayed, ShieldCountered)
 def on_shield(state: dict, p: dict) -> None:
     state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
     state["discard"].append(p["card"]["id"])
@@ -136,15 +178,18 @@ def on_shield(state: dict, p: dict) -> None:
     state["steps"][0] = respond_step(other, head["attacker"], head["defender"], head["shields"] + 1)
 
 
+@evolves(ResponsePassed)
 def on_passed(state: dict, p: dict) -> None:
     state["steps"].pop(0)
 
 
+@evolves(ActionCancelled)
 def on_cancelled(state: dict, p: dict) -> None:
     state["steps"] = []
     state["resolving"] = None
 
 
+@evolves(ActionTookEffect)
 def on_took_effect(state: dict, p: dict) -> None:
     resolving = state["resolving"] = {**state["resolving"], "effect": True}
     if resolving.get("thief") is not None:
@@ -155,6 +200,7 @@ def on_took_effect(state: dict, p: dict) -> None:
     settle(state)
 
 
+@evolves(CardGiven)
 def on_given(state: dict, p: dict) -> None:
     giver, receiver = state["players"][p["seat"]], p["to"]
     card_id = p["card"]["id"]
@@ -168,12 +214,14 @@ def on_given(state: dict, p: dict) -> None:
     _consume(state)
 
 
+@evolves(CardTaken)
 def on_taken(state: dict, p: dict) -> None:
     card_id = _lift_top(state["players"][p["from"]]["area"], p["from_stack"])
     _into_transit(state, p["seat"], card_id, p["seat"])
     _consume(state)
 
 
+@evolves(CardHandedOver)
 def on_handed_over(state: dict, p: dict) -> None:
     card_id = _lift_top(state["players"][p["seat"]]["area"], p["from_stack"])
     placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
@@ -181,6 +229,7 @@ def on_handed_over(state: dict, p: dict) -> None:
     _consume(state)
 
 
+@evolves(ReceivedCardPlaced)
 def on_received_placed(state: dict, p: dict) -> None:
     owner = p["owner"]
     card_id = p["card"]["id"]
@@ -196,6 +245,7 @@ def on_received_placed(state: dict, p: dict) -> None:
     settle(state)
 
 
+@evolves(StackStolen, StackPassed)
 def on_stack_moved(state: dict, p: dict) -> None:
     """StackStolen (Glorious Attack) or StackPassed (Revolt): a whole stack changes play areas intact."""
     area = state["players"][p["from"]]["area"]
@@ -211,6 +261,7 @@ def on_stack_moved(state: dict, p: dict) -> None:
     settle(state)
 
 
+@evolves(CardPassed)
 def on_card_passed(state: dict, p: dict) -> None:
     card_id = _lift_top(state["players"][p["from"]]["area"], p["stack"])
     placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
@@ -220,6 +271,7 @@ def on_card_passed(state: dict, p: dict) -> None:
     settle(state)
 
 
+@evolves(JokerRepositioned)
 def on_repositioned(state: dict, p: dict) -> None:
     move_within(state["players"][p["seat"]]["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
     if p.get("role"):
@@ -227,43 +279,9 @@ def on_repositioned(state: dict, p: dict) -> None:
     _consume(state)
 
 
+@evolves(JokerKept)
 def on_joker_kept(state: dict, p: dict) -> None:
     _consume(state)
 
 
-EVOLVE = {
-    "DeckShuffled": _deck_shuffled,
-    "FirstSeatChosen": _first_seat_chosen,
-    "CardsDealt": _cards_dealt,
-    "MarketRevealed": _market_revealed,
-    "TurnStarted": _turn_started,
-    "CardsDrawn": _cards_drawn,
-    "MarketRefilled": _market_refilled,
-    "CardPlaced": _card_placed,
-    "CardDiscarded": _card_discarded,
-    "ActionCardPlayed": _action_card_played,
-    "CardMoved": _card_moved,
-    "HandLimitExceeded": _hand_limit_exceeded,
-    "TurnEnded": _turn_ended,
-    "VictoryDeclared": _victory_declared,
-    "MatchFinished": _match_finished,
-    "ShieldPlayed": on_shield,
-    "ShieldCountered": on_shield,
-    "ResponsePassed": on_passed,
-    "ActionCancelled": on_cancelled,
-    "ActionTookEffect": on_took_effect,
-    "CardGiven": on_given,
-    "CardTaken": on_taken,
-    "CardHandedOver": on_handed_over,
-    "ReceivedCardPlaced": on_received_placed,
-    "StackStolen": on_stack_moved,
-    "StackPassed": on_stack_moved,
-    "CardPassed": on_card_passed,
-    "JokerRepositioned": on_repositioned,
-    "JokerKept": on_joker_kept,
-}
 
-
-def evolve(state: dict, type_: str, payload: dict) -> None:
-    """Apply one event to the state, in place."""
-    EVOLVE[type_](state, payload)

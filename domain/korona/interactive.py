@@ -9,6 +9,22 @@ from __future__ import annotations
 from domain.moves import compact
 
 from .cards import NAMES, card
+from .events import (
+    ActionCancelled,
+    ActionTookEffect,
+    CardGiven,
+    CardHandedOver,
+    CardPassed,
+    CardTaken,
+    JokerKept,
+    JokerRepositioned,
+    ReceivedCardPlaced,
+    ResponsePassed,
+    ShieldCountered,
+    ShieldPlayed,
+    StackPassed,
+    StackStolen,
+)
 from .scoring import farmers
 from .stacking import (
     ARCHER_SET,
@@ -234,19 +250,19 @@ def decide_step(table, seat: int, move: dict) -> None:
     kind = move["type"]
     if step["kind"] == "respond":
         if kind == "shield":
-            event = "ShieldPlayed" if seat == step["defender"] else "ShieldCountered"
+            event = ShieldPlayed if seat == step["defender"] else ShieldCountered
             table.emit(event, seat=seat, card=card(move["card"]), against=state["resolving"]["card"])
             return
-        table.emit("ResponsePassed", seat=seat, shields=step["shields"])
+        table.emit(ResponsePassed, seat=seat, shields=step["shields"])
         if step["shields"] % 2 == 1:
-            table.emit("ActionCancelled", seat=state["resolving"]["seat"], card=card(state["resolving"]["card"]),
+            table.emit(ActionCancelled, seat=state["resolving"]["seat"], card=card(state["resolving"]["card"]),
                        by=step["defender"])
         elif not state["steps"]:
             resolving = state["resolving"]
-            table.emit("ActionTookEffect", seat=resolving["seat"], card=card(resolving["card"]))
+            table.emit(ActionTookEffect, seat=resolving["seat"], card=card(resolving["card"]))
             if resolving["name"] == "glorious_attack":
                 stolen = state["players"][resolving["target"]]["area"][resolving["stack"]]
-                table.emit("StackStolen", seat=resolving["seat"], **{"from": resolving["target"]},
+                table.emit(StackStolen, seat=resolving["seat"], **{"from": resolving["target"]},
                            to=resolving["seat"], stack=resolving["stack"], step=True,
                            cards=[card(c, state["roles"]) for c in stolen])
         return
@@ -255,32 +271,32 @@ def decide_step(table, seat: int, move: dict) -> None:
         source = None
         if step["zone"] == "area":
             source = next(i for i, s in enumerate(area_of(seat)) if s[-1] == move["card"])
-        table.emit("CardGiven", seat=seat, to=step["to"], zone=step["zone"], card=card(move["card"], state["roles"]),
+        table.emit(CardGiven, seat=seat, to=step["to"], zone=step["zone"], card=card(move["card"], state["roles"]),
                    from_stack=source)
     elif kind == "take":
         source = next(i for i, s in enumerate(area_of(step["target"])) if s[-1] == move["card"])
-        table.emit("CardTaken", seat=seat, **{"from": step["target"]}, from_stack=source,
+        table.emit(CardTaken, seat=seat, **{"from": step["target"]}, from_stack=source,
                    card=card(move["card"], state["roles"]))
     elif kind == "hand_over":
         source = next(i for i, s in enumerate(area_of(seat)) if s[-1] == move["card"])
-        table.emit("CardHandedOver", seat=seat, to=step["to"], from_stack=source,
+        table.emit(CardHandedOver, seat=seat, to=step["to"], from_stack=source,
                    card=card(move["card"], state["roles"]))
     elif kind == "place":
-        table.emit("ReceivedCardPlaced", seat=seat, owner=step["owner"], card=card(move["card"]),
+        table.emit(ReceivedCardPlaced, seat=seat, owner=step["owner"], card=card(move["card"]),
                    stack=move.get("stack"), role=move.get("role"), to=move.get("to"))
     elif kind == "pass_on":
         owner = step["owner"]
         passed = area_of(owner)[move["stack"]]
         if len(passed) == 1 or "card" in move:
-            table.emit("CardPassed", seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"],
+            table.emit(CardPassed, seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"],
                        card=card(passed[-1], state["roles"]))
         else:
-            table.emit("StackPassed", seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"], step=True,
+            table.emit(StackPassed, seat=seat, **{"from": owner}, to=step["to"], stack=move["stack"], step=True,
                        cards=[card(c, state["roles"]) for c in area_of(owner)[move["stack"]]])
     elif kind == "reposition":
-        table.emit("JokerRepositioned", seat=seat, card=card(move["card"]), from_stack=move["from_stack"],
+        table.emit(JokerRepositioned, seat=seat, card=card(move["card"]), from_stack=move["from_stack"],
                    stack=move.get("stack"), role=move.get("role"))
     elif kind == "pass":
-        table.emit("JokerKept", seat=seat, card=card(step["joker"], state["roles"]))
+        table.emit(JokerKept, seat=seat, card=card(step["joker"], state["roles"]))
 
 

@@ -7,6 +7,7 @@ from domain.moves import compact
 from . import interactive
 from .actions import new_table, play_card
 from .cards import BUILD, NAMES, card
+from .events import ActionTookEffect
 from .stacking import moves_within, placements
 from .state import EMPTY_HAND_MARKET_DRAWS, EMPTY_HAND_PILE_DRAW, EXTRA_DRAW_PILE, HAND_LIMIT, MAX_ACTIONS, PILE_DRAW
 
@@ -149,7 +150,7 @@ def _taking_effect(state: dict, seat: int, move: dict) -> dict:
     """The state once the card is played and no Shield stopped it."""
     table = new_table(state)
     play_card(table, seat, move)
-    table.emit("ActionTookEffect", seat=seat, card=card(move["card"]))
+    table.emit(ActionTookEffect, seat=seat, card=card(move["card"]))
     return table.state
 
 

@@ -1,6 +1,8 @@
 """Korona's match state: a plain JSON-ready dict, evolved in place by events."""
 from __future__ import annotations
 
+from domain.events import platform_state
+
 HAND_LIMIT = 7
 MAX_ACTIONS = 3
 STARTING_HAND = 5
@@ -14,14 +16,12 @@ EXTRA_DRAW_PILE = 2
 def new_state(created: dict) -> dict:
     """The state right after MatchCreated: seats taken, nothing dealt yet."""
     return {
-        "game": "korona",
+        **platform_state("korona", created),
         "players": [{"name": name, "hand": [], "area": []} for name in created["players"]],
         "roles": {},
         "pile": [],
         "market": [],
         "discard": [],
-        "status": "seating" if created.get("await_client_seeds") else "active",
-        "current": None,
         "turn": 0,
         "phase": "setup",
         "empty_start": False,
@@ -31,9 +31,6 @@ def new_state(created: dict) -> dict:
         "transit": [[] for _ in created["players"]],
         "received": [[] for _ in created["players"]],
         "resolving": None,
-        "winner": None,
-        "winners": [],
-        "result": None,
     }
 
 

@@ -1,29 +1,6 @@
-"""Korona's take-backs and backups: what each event means for an undo, and what a backup reshuffles."""
+"""Korona's backups: what a referee's backup reshuffles (each event's role for a take-back is declared by its class
+in events.py)."""
 from __future__ import annotations
-
-RESPONSES = ("ShieldPlayed", "ShieldCountered", "ResponsePassed", "ActionCancelled", "ActionTookEffect", "CardGiven",
-             "CardTaken", "CardHandedOver", "ReceivedCardPlaced", "StackStolen", "StackPassed", "CardPassed",
-             "JokerRepositioned", "JokerKept")
-SETUP = ("DeckShuffled", "FirstSeatChosen", "CardsDealt", "MarketRevealed")
-
-
-def undo_class(type_: str, payload: dict) -> str:
-    """What an event means for a take-back (domain/undo.py)."""
-    if type_ in ("CardPlaced", "ActionCardPlayed") or (type_ == "CardDiscarded" and payload["reason"] == "action"):
-        return "action-start"
-    if type_ == "CardMoved":
-        return "action"
-    if type_ == "TurnStarted" or (type_ == "CardsDrawn" and payload["step"] == "draw"):
-        return "draw"
-    if type_ in ("CardsDrawn", "MarketRefilled"):
-        return "reveals"
-    if type_ in RESPONSES:
-        return "response"
-    if type_ in SETUP:
-        return "random"
-    if type_ in ("RefereeResolved", "DisputeOpened", "DisputeRuled", "UndoRequested", "UndoDeclined", "ClientSeedSet"):
-        return "note"
-    return "turn"
 
 
 def backup(state: dict, span: list[dict], rng) -> tuple[dict, list[dict], list[dict]]:

@@ -1,11 +1,12 @@
 """What each viewer sees of a Korona match, its events as a viewer may see them, and its summary for match lists."""
 from __future__ import annotations
 
-from domain import fair
+from domain.events import counted, redacts, sealed, without
 
 from . import interactive
 from .actions import final_scores
 from .cards import card
+from .events import CardGiven, CardsDealt, CardsDrawn, DeckShuffled
 from .moves import awaiting, legal_moves
 
 
@@ -60,22 +61,21 @@ def _own_view(public: dict, state: dict, viewer, options: list | None) -> dict:
     return shown
 
 
-SECRET_DRAWS = ("CardsDealt", "CardsDrawn")
+redacts(DeckShuffled)(sealed)
 
 
-def redact(type_: str, payload: dict, viewer) -> dict:
-    """An event as a viewer may see it during play: no other seat's secret cards, no pile order."""
-    if viewer == "referee":
-        return payload
-    if type_ == "DeckShuffled":
-        return {**payload, "random": [fair.sealed(entry) for entry in payload["random"]]}
-    if type_ == "CardGiven" and payload["zone"] == "hand" and viewer not in (payload["seat"], payload["to"]):
-        return {k: v for k, v in payload.items() if k != "card"}
-    if type_ in SECRET_DRAWS and payload.get("source", "pile") == "pile" and payload["seat"] != viewer:
-        hidden = {k: v for k, v in payload.items() if k != "cards"}
-        hidden["count"] = len(payload["cards"])
-        return hidden
-    return payload
+@redacts(CardsDealt, CardsDrawn)
+def _drawn(payload: dict, viewer) -> dict:
+    """Cards drawn from the pile are seen by their seat only; the others see how many."""
+    secret = payload.get("source", "pile") == "pile" and payload["seat"] != viewer
+    return counted(payload) if secret else payload
+
+
+@redacts(CardGiven)
+def _given(payload: dict, viewer) -> dict:
+    """A card given from a hand is seen by the giver and the receiver only."""
+    secret = payload["zone"] == "hand" and viewer not in (payload["seat"], payload["to"])
+    return without(payload, "card") if secret else payload
 
 
 def summary(state: dict) -> dict:

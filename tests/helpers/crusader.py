@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from domain import fair
+from domain.crusader_kingdoms import GAME as CRUSADER_KINGDOMS
 from domain.crusader_kingdoms import decide
-from domain.crusader_kingdoms.evolve import evolve
 from domain.crusader_kingdoms.moves import awaiting, legal_moves
 from domain.crusader_kingdoms.state import new_state
 from tests.helpers.korona import ids_in as marked_ids
@@ -45,7 +45,7 @@ def table(players: int, options: dict | None = None, rng=None) -> tuple[dict, fa
     state = new_state(created)
     rng = rng or fair.Generator(SEED, "m", ["c"] * players)
     for kind, payload in decide.start(state, rng):
-        evolve(state, kind, payload)
+        CRUSADER_KINGDOMS.evolve(state, kind, payload)
     return state, rng
 
 
@@ -53,7 +53,7 @@ def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     """Decide a move and evolve the state with its events; returns the events."""
     events = decide.decide(state, seat, move, rng)
     for kind, payload in events:
-        evolve(state, kind, payload)
+        CRUSADER_KINGDOMS.evolve(state, kind, payload)
     return events
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from domain import fair
-from domain.events import RESTORING
+from domain.events import ActionsRetracted, BackupPerformed
 from domain.korona import GAME as KORONA
 from domain.korona.state import new_state
 
@@ -156,6 +156,9 @@ def card_ids(document, under_card_key: bool = False) -> set[int]:
             holds_cards = key in CARD_KEYS or (shuffle and key in ("input", "result"))
             found |= card_ids(value, holds_cards and key != "id")
     return found
+
+
+RESTORING = (ActionsRetracted.name, BackupPerformed.name)
 
 
 def secret_to_others(kind: str, payload: dict) -> bool:

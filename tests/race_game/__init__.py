@@ -15,26 +15,32 @@ Moves (exactly as GET /legal-moves lists them):
 """
 from domain.games import Game
 
-from . import rules
+from . import (
+    decide,
+    evolve,  # noqa: F401 (gives every event its evolve handler)
+    moves,
+    undo,
+    views,
+)
 from .events import EVENTS
 from .move_schema import MoveSchema
+from .state import new_state
+from .timeline import outcome
 
 GAME = Game(
     name="race_to_20",
+    title="Race to 20",
     min_players=2,
     max_players=2,
     events=EVENTS,
-    new_state=rules.new_state,
-    start=rules.start,
-    legal_moves=rules.legal_moves,
-    awaiting=rules.awaiting,
-    decide=rules.decide,
-    evolve=rules.evolve,
-    view=rules.view,
-    redact=rules.redact,
-    summary=rules.summary,
-    undo_class=rules.undo_class,
-    backup=rules.backup,
-    describe=rules.describe,
+    new_state=new_state,
+    start=decide.start,
+    legal_moves=moves.legal_moves,
+    awaiting=moves.awaiting,
+    decide=decide.decide,
+    view=views.view,
+    summary=views.summary,
+    backup=undo.backup,
     move_schema=MoveSchema,
+    outcome=outcome,
 )

@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from domain.moves import StrictInteger
 
-from .rules import DECK
+from .state import DECK
 
 
 class MoveSchema(ma.Schema):

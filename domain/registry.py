@@ -1,0 +1,8 @@
+"""The games Herald referees, by name: the one place the platform finds them."""
+from __future__ import annotations
+
+from domain.crusader_kingdoms import GAME as CRUSADER_KINGDOMS
+from domain.games import Game
+from domain.korona import GAME as KORONA
+
+GAMES: dict[str, Game] = {game.name: game for game in (KORONA, CRUSADER_KINGDOMS)}
