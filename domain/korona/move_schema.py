@@ -1,4 +1,4 @@
-"""Korona's moves as POST /moves accepts them, each exactly as legal_moves lists it (see rules and interactive)."""
+"""Korona's moves as POST /moves accepts them, each exactly as legal_moves lists it (the package docstring lists them)."""
 from __future__ import annotations
 
 import marshmallow as ma
