@@ -29,6 +29,7 @@ class Game:
     # its moves as POST /moves accepts them, each as legal_moves lists it: a marshmallow Schema class whose "type"
     # names the move; the service adds the platform's keys (expected_version, resolve_for, {"type": "default"})
     move_schema: type
+    view_schema: type  # its view as GET /view returns it: a Schema extending domain.view_schema.View
     outcome: Callable  # (MatchFinished's payload) -> how the match ended, in words, for the timeline's last sentence
     default_move: dict = field(default_factory=lambda: dict(PASS))  # for a stalled seat, when legal (else the first)
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object

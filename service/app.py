@@ -17,7 +17,7 @@ from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
-from service.moves import document_moves
+from service.moves import document_games
 from service.problems import ProblemApi, answer_refusals, problem_response, refuse_deep
 
 log = logging.getLogger("herald")
@@ -92,7 +92,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     answer_refusals(app)
     api = ProblemApi(app)
     api.spec.components.security_scheme("bearer", BEARER_SCHEME)
-    document_moves(api.spec)
+    document_games(api.spec)
     app.register_blueprint(assets)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)

@@ -10,6 +10,7 @@ from domain.undo import retracted_flags
 from service import schemas
 from service.access import herald, holding, require_referee, require_seat
 from service.fairness_routes import act, backup
+from service.moves import view_response
 from service.problems import BEARER, Blueprint, fail
 from service.routes import shown_log
 
@@ -19,7 +20,7 @@ blp = Blueprint("history", __name__, description="Replay, timeline and undo", se
 @blp.route("/matches/<uuid:match_id>/replay")
 class Replay(MethodView):
     @blp.arguments(schemas.ReplayQuerySchema(), location="query")
-    @blp.response(200, schemas.ViewSchema)
+    @blp.doc(responses=view_response("the holder's view at that version"))
     @holding
     def get(self, query, match, role):
         """The holder's view as it was at a version; everything once the match is over and its seed revealed."""

@@ -35,9 +35,9 @@ class MoveBody(ma.Schema):
         unknown = ma.INCLUDE
 
 
-def component(name: str) -> str:
-    """The OpenAPI component of a game's moves, e.g. SomeGameMove for some_game."""
-    return "".join(part.title() for part in name.split("_")) + "Move"
+def component(name: str, kind: str = "Move") -> str:
+    """The OpenAPI component of a game's moves or views, e.g. SomeGameMove or SomeGameView for some_game."""
+    return "".join(part.title() for part in name.split("_")) + kind
 
 
 @cache
@@ -61,10 +61,20 @@ def read_move(game_name: str, body: dict) -> dict:
         abort(400, errors=error.messages)
 
 
-def document_moves(spec) -> None:
-    """Each game's moves and the default move as components of /openapi.json."""
+def document_games(spec) -> None:
+    """Each game's moves and views, and the default move, as components of /openapi.json."""
     for name in [*GAMES, DEFAULT]:
         spec.components.schema(component(name), schema=move_schema(name))
+    for name, game in GAMES.items():
+        spec.components.schema(component(name, "View"), schema=game.view_schema)
+
+
+def view_response(description: str) -> dict:
+    """A view route's 200 response as OpenAPI documents it: the view of the match's game, told by its `game`."""
+    views = {name: f"#/components/schemas/{component(name, 'View')}" for name in GAMES}
+    schema = {"oneOf": [{"$ref": ref} for ref in views.values()],
+              "discriminator": {"propertyName": "game", "mapping": views}}
+    return {200: {"description": description, "content": {"application/json": {"schema": schema}}}}
 
 
 def move_body() -> dict:

@@ -9,7 +9,7 @@ from domain.matches import REFEREE
 from projections.projector import summary
 from service import schemas
 from service.access import herald, holding, load
-from service.moves import MoveBody, move_body, read_move
+from service.moves import MoveBody, move_body, read_move, view_response
 from service.problems import BEARER, Blueprint, fail
 
 blp = Blueprint("matches", __name__, description="Refereed matches", security=BEARER)
@@ -83,7 +83,7 @@ class MatchSummary(MethodView):
 
 @blp.route("/matches/<uuid:match_id>/view")
 class MatchView(MethodView):
-    @blp.response(200, schemas.ViewSchema)
+    @blp.doc(responses=view_response("the holder's view"))
     @holding
     def get(self, match, role):
         """The holder's view: its own hand, never another seat's, nor the pile order (referee: everything)."""
@@ -92,8 +92,7 @@ class MatchView(MethodView):
 
 @blp.route("/matches/<uuid:match_id>/spectator-view")
 class SpectatorView(MethodView):
-    @blp.doc(security=[])
-    @blp.response(200, schemas.ViewSchema)
+    @blp.doc(security=[], responses=view_response("the spectator's view"))
     def get(self, match_id):
         """What anyone may watch, no token needed: the table as every seat sees it, with no hand and no pile order."""
         return jsonify(current_view(load(match_id), None))

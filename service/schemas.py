@@ -157,43 +157,6 @@ class SummarySchema(Document):
     created_on = fields.String()
 
 
-class CardSchema(Document):
-    id = fields.Integer()
-    name = fields.String()
-    role = fields.String()
-
-
-class PlayerViewSchema(Document):
-    seat = fields.Integer()
-    name = fields.String()
-    hand_count = fields.Integer()
-    hand = fields.List(fields.Nested(CardSchema), metadata={"description": "own seat or referee only"})
-    play_area = fields.List(fields.List(fields.Nested(CardSchema)), metadata={"description": "stacks, bottom first"})
-    score = fields.Integer()
-
-
-class ViewSchema(Document):
-    game = fields.String()
-    version = fields.Integer()
-    chain_head = fields.String()
-    status = fields.String()
-    current_seat = fields.Integer(allow_none=True)
-    turn = fields.Integer()
-    phase = fields.String()
-    actions_taken = fields.Integer()
-    winner = fields.Integer(allow_none=True)
-    winners = fields.List(fields.Integer())
-    draw_pile_count = fields.Integer()
-    market = fields.List(fields.Nested(CardSchema))
-    discard_pile = fields.List(fields.Nested(CardSchema))
-    draw_pile = fields.List(fields.Nested(CardSchema), metadata={"description": "referee only, top first"})
-    players = fields.List(fields.Nested(PlayerViewSchema))
-    awaiting_seat = fields.Integer(allow_none=True, metadata={"description": "the one seat whose decision is pending"})
-    pending = fields.Dict(allow_none=True, metadata={"description": "the pending decision: kind, seat, options"})
-    in_transit = fields.List(fields.List(fields.Nested(CardSchema)))
-    retracted = fields.Boolean(metadata={"description": "replay only: this version was undone"})
-
-
 class LegalMovesSchema(Document):
     version = fields.Integer()
     moves = fields.List(fields.Dict())

@@ -72,7 +72,7 @@ def event_attack(app: Matches):
     match, _ = app.create("crusader_kingdoms", [{"name": "Ana"}, {"name": "Bo"}, {"name": "Cy"}],
                           {"decks": EVENT_HANDS})
     seat = match.game.awaiting(match.state)
-    event = next(m for m in match.game.legal_moves(match.state, seat) if m["type"] == "play" and "stack" in m)
+    event = next(m for m in match.game.legal_moves(match.state, seat) if m["type"] == "play" and "area" in m)
     before = match.version
     played, events = app.play(match.id, seat, event)
     assert played.state["attack"] is not None and events[1]["type"] == "AttackDeclared"

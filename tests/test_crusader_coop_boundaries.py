@@ -81,7 +81,7 @@ def test_a_coop_conquest_offers_no_bonus_or_castle_reward(players):
     assert dict(events)["AreaConquered"]["area"] == BORDER[players]
     assert dict(events)["AttackCardsDiscarded"]["gain"] is False and state["attack"] is None
     seat = awaiting(state)
-    assert [m for m in legal_moves(state, seat) if m["type"] in ("draw", "reposition")] == []
+    assert [m for m in legal_moves(state, seat) if m["type"] in ("reward_bonus", "reward_castle")] == []
     assert "CastleFlipped" not in types(events) and not state["areas"][str(HOME[players])]["plus"]
     assert state["kingdoms"][0]["bonus"] == 0
 
@@ -184,11 +184,11 @@ def test_an_attack_on_the_ally_runs_every_step_of_an_attack():
     rng = Scripted(dice=[[6, 6, 6], [1] * 6])
     events = attack_with(state, 0, C_ANTIOCH, [three], rng)
     assert dict(events)["AttackDeclared"]["defender"] == 1 and "MuslimResponded" not in types(events)
-    assert legal_moves(state, 1) == [{"type": "place", "card": turcopoles, "stack": 1}, {"type": "pass"}]
-    play(state, 1, {"type": "place", "card": turcopoles, "stack": 1}, rng)
+    assert legal_moves(state, 1) == [{"type": "respond", "card": turcopoles, "side": "defence"}, {"type": "pass"}]
+    play(state, 1, {"type": "respond", "card": turcopoles, "side": "defence"}, rng)
     play(state, 1, {"type": "pass"}, rng)
-    assert legal_moves(state, 1) == [{"type": "shield", "stack": C_MARAT}, {"type": "pass"}]
-    events = play(state, 1, {"type": "shield", "stack": C_MARAT}, rng)
+    assert legal_moves(state, 1) == [{"type": "turn_castle", "area": C_MARAT}, {"type": "pass"}]
+    events = play(state, 1, {"type": "turn_castle", "area": C_MARAT}, rng)
     assert next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")["count"] == 3 + 2 + 1
     assert dict(events)["AreaConquered"] == {"seat": 0, "area": C_ANTIOCH, "defender": 1,
                                              "removed": {"seat": 1, "plus": False}, "placed": True}
@@ -247,13 +247,13 @@ def test_the_defender_may_turn_two_adjacent_plus_castles_each_once():
     set_area(state, A_ALEPPO, ALEPPO, plus=True)
     set_area(state, A_HAMA, ALEPPO, plus=True)
     attack_with(state, ANTIOCH, A_SHAIZAR, [two], rng)
-    assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_ALEPPO},
-                                          {"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
-    play(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
-    assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_HAMA}, {"type": "pass"}]
+    assert legal_moves(state, ALEPPO) == [{"type": "turn_castle", "area": A_ALEPPO},
+                                          {"type": "turn_castle", "area": A_HAMA}, {"type": "pass"}]
+    play(state, ALEPPO, {"type": "turn_castle", "area": A_ALEPPO}, rng)
+    assert legal_moves(state, ALEPPO) == [{"type": "turn_castle", "area": A_HAMA}, {"type": "pass"}]
     with pytest.raises(IllegalMove):
-        decide.decide(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
-    events = play(state, ALEPPO, {"type": "shield", "stack": A_HAMA}, rng)
+        decide.decide(state, ALEPPO, {"type": "turn_castle", "area": A_ALEPPO}, rng)
+    events = play(state, ALEPPO, {"type": "turn_castle", "area": A_HAMA}, rng)
     defence = next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")
     assert defence["count"] == 2 + 2
     assert not state["areas"][str(A_ALEPPO)]["plus"] and not state["areas"][str(A_HAMA)]["plus"]

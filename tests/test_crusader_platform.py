@@ -97,8 +97,8 @@ def test_a_seat_takes_back_an_attack_before_anyone_responds(client):
     table = Table(client, ["Saladin", "Baldwin", "Raymond"], game="crusader_kingdoms")
     seat = table.view()["awaiting_seat"]
     before = table.view()
-    table.play(seat, next(m for m in table.moves(seat) if m["type"] == "take"))
-    table.play(seat, next(m for m in table.moves(seat) if m["type"] == "place"))
+    table.play(seat, next(m for m in table.moves(seat) if m["type"] == "attack"))
+    table.play(seat, next(m for m in table.moves(seat) if m["type"] == "commit"))
     taken = client.post(f"/matches/{table.id}/undo", json={}, headers=auth(table.tokens[seat]))
     assert taken.status_code == 200, taken.get_json()
     assert taken.get_json()["events"][-1]["type"] == "ActionsRetracted"

@@ -58,29 +58,29 @@ def test_worked_combat_example_of_section_4_2():
     set_round(state, ANTIOCH)
     assert A_LATAKIA in adjacent(state, A_HOMS)
 
-    play(state, ANTIOCH, {"type": "take", "stack": A_HOMS}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": two}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": three}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_HOMS}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": two}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": three}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     assert awaiting(state) == DAMASCUS
     assert flippable(state) == []  # "No hay castillos +1 del defensor adyacentes a la zona atacada"
-    play(state, DAMASCUS, {"type": "place", "card": leader, "stack": 1}, rng)
+    play(state, DAMASCUS, {"type": "respond", "card": leader, "side": "defence"}, rng)
     events = play(state, DAMASCUS, {"type": "pass"}, rng)
     rolls = {p["side"]: p for kind, p in events if kind == "DiceRolled"}
     assert rolls["attack"]["count"] == 5 and rolls["attack"]["random"][0]["result"] == [1, 3, 4, 4, 6]
     assert rolls["defence"]["count"] == 4 and rolls["defence"]["random"][0]["result"] == [1, 1, 2, 3]
     assert awaiting(state) == DAMASCUS and state["attack"]["stage"] == "leaders"
-    play(state, DAMASCUS, {"type": "reposition", "stack": 2}, rng)
-    play(state, DAMASCUS, {"type": "reposition", "stack": 2}, rng)
+    play(state, DAMASCUS, {"type": "leader_point", "die": 2}, rng)
+    play(state, DAMASCUS, {"type": "leader_point", "die": 2}, rng)
     assert state["attack"]["dice"]["defence"] == [1, 1, 4, 3]
-    events = play(state, DAMASCUS, {"type": "reposition", "stack": 3}, rng)
+    events = play(state, DAMASCUS, {"type": "leader_point", "die": 3}, rng)
     resolved = dict(events)["CombatResolved"]
     assert (resolved["attack_hits"], resolved["defence_hits"], resolved["winner"]) == (3, 2, "attack")
     assert state["areas"][str(A_HOMS)] == {"owner": ANTIOCH, "castle": True, "plus": False}
     assert state["kingdoms"][DAMASCUS]["bonus"] == -1
     assert awaiting(state) == ANTIOCH
-    assert {"type": "draw"} in legal_moves(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "draw"}, rng)
+    assert {"type": "reward_bonus"} in legal_moves(state, ANTIOCH)
+    play(state, ANTIOCH, {"type": "reward_bonus"}, rng)
     assert state["kingdoms"][ANTIOCH]["bonus"] == 2
     # 4.1.7 "Las cartas utilizadas se pierden y van a la pila de descartadas."
     assert {two, three} <= set(state["discards"]["christian"]) and leader in state["discards"]["muslim"]
@@ -162,11 +162,11 @@ def test_attack_only_a_border_area_of_another_player_or_independent():
     4.1.1 "que debe pertenecer a otro jugador o ser un reino independiente". """
     state, _ = table(4)
     set_round(state, ANTIOCH)
-    attacks = {m["stack"] for m in legal_moves(state, ANTIOCH) if m["type"] == "take"}
+    attacks = {m["area"] for m in legal_moves(state, ANTIOCH) if m["type"] == "attack"}
     border = {b for a in (A_ANTIOCH, A_LATAKIA) for b in adjacent(state, a)} - {A_ANTIOCH, A_LATAKIA}
     assert attacks == border
     with pytest.raises(IllegalMove, match="bordering"):
-        decide.decide(state, ANTIOCH, {"type": "take", "stack": A_JERUSALEM}, Scripted())
+        decide.decide(state, ANTIOCH, {"type": "attack", "area": A_JERUSALEM}, Scripted())
 
 
 def test_a_kingdom_without_areas_attacks_only_its_deployment_areas():
@@ -175,7 +175,7 @@ def test_a_kingdom_without_areas_attacks_only_its_deployment_areas():
     set_area(state, A_ANTIOCH, ALEPPO)
     set_area(state, A_LATAKIA, None)
     set_round(state, ANTIOCH)
-    attacks = {m["stack"] for m in legal_moves(state, ANTIOCH) if m["type"] == "take"}
+    attacks = {m["area"] for m in legal_moves(state, ANTIOCH) if m["type"] == "attack"}
     assert attacks == {A_ANTIOCH, A_LATAKIA}
 
 
@@ -188,13 +188,13 @@ def test_attack_cards_are_committed_face_down():
     leader, turcopoles = cards_of(state, "leader", "christian")[0], cards_of(state, "defence_dice", "christian")[0]
     set_hand(state, ANTIOCH, [troop, leader, turcopoles])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
     options = legal_moves(state, ANTIOCH)
-    assert {"type": "place", "card": leader} in options and {"type": "place", "card": turcopoles} not in options
+    assert {"type": "commit", "card": leader} in options and {"type": "commit", "card": turcopoles} not in options
     assert {"type": "pass"} not in options  # no die yet: no troop down, no event, no face-up card (C2)
-    play(state, ANTIOCH, {"type": "place", "card": leader}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": leader}, rng)
     assert {"type": "pass"} not in legal_moves(state, ANTIOCH)  # a Leader adds no die
-    events = play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    events = play(state, ANTIOCH, {"type": "commit", "card": troop}, rng)
     assert {"type": "pass"} in legal_moves(state, ANTIOCH)
     assert "card" not in CRUSADER_KINGDOMS.redact(*events[0], DAMASCUS) and "card" in CRUSADER_KINGDOMS.redact(*events[0], ANTIOCH)
     assert view(state, DAMASCUS)["attack"]["attack"] == [{"owner": ANTIOCH, "hidden": True}] * 2
@@ -210,13 +210,13 @@ def test_any_player_may_add_responses_to_either_side():
     set_hand(state, ANTIOCH, [troop])
     set_hand(state, JERUSALEM, [leader])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_ALEPPO}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_ALEPPO}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": troop}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     assert awaiting(state) == JERUSALEM
     options = legal_moves(state, JERUSALEM)
-    assert {"type": "place", "card": leader, "stack": 0} in options
-    assert {"type": "place", "card": leader, "stack": 1} in options
+    assert {"type": "respond", "card": leader, "side": "attack"} in options
+    assert {"type": "respond", "card": leader, "side": "defence"} in options
 
 
 def test_the_defender_flips_adjacent_plus_castles_for_extra_dice():
@@ -231,12 +231,12 @@ def test_the_defender_flips_adjacent_plus_castles_for_extra_dice():
     set_area(state, A_SHAIZAR, ALEPPO)
     set_area(state, A_ALEPPO, ALEPPO, plus=True)
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": troop}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     assert awaiting(state) == ALEPPO
-    assert legal_moves(state, ALEPPO) == [{"type": "shield", "stack": A_ALEPPO}, {"type": "pass"}]
-    events = play(state, ALEPPO, {"type": "shield", "stack": A_ALEPPO}, rng)
+    assert legal_moves(state, ALEPPO) == [{"type": "turn_castle", "area": A_ALEPPO}, {"type": "pass"}]
+    events = play(state, ALEPPO, {"type": "turn_castle", "area": A_ALEPPO}, rng)
     defence = next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")
     assert defence["count"] == 2 + 1  # Shaizar's defence 2 (its castle is regular) + 1 flipped castle
     assert state["areas"][str(A_ALEPPO)]["plus"] is False
@@ -251,9 +251,9 @@ def test_a_tie_goes_to_the_defender():
     a, b = troops(state, "christian", 1, 1)
     set_hand(state, ANTIOCH, [a, b])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": a}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": b}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": a}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": b}, rng)
     events = play(state, ANTIOCH, {"type": "pass"}, rng)
     assert dict(events)["CombatResolved"]["winner"] == "defence"
     assert state["areas"][str(A_SHAIZAR)]["owner"] is None
@@ -268,8 +268,8 @@ def test_the_server_rolls_for_an_independent_area():
     troop = troops(state, "christian", 3)[0]
     set_hand(state, ANTIOCH, [troop])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": troop}, rng)
     events = play(state, ANTIOCH, {"type": "pass"}, rng)
     defence = next(p for kind, p in events if kind == "DiceRolled" and p["side"] == "defence")
     assert defence["rolled_by"] == "server" and defence["seat"] is None and defence["count"] == 2
@@ -288,14 +288,14 @@ def test_conquest_choice_and_bonus_clamping():
     state["kingdoms"][ANTIOCH]["bonus"] = 2
     state["kingdoms"][ALEPPO]["bonus"] = -2
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_ALEPPO}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_ALEPPO}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": troop}, rng)
     events = play(state, ANTIOCH, {"type": "pass"}, rng)
     assert state["kingdoms"][ALEPPO]["bonus"] == -2 and "BonusChanged" not in types(events)
     options = legal_moves(state, ANTIOCH)
-    assert {"type": "draw"} not in options  # at +2 the advance becomes a +1 castle
-    assert {m["stack"] for m in options} == {A_ANTIOCH, A_LATAKIA, A_ALEPPO}
-    play(state, ANTIOCH, {"type": "reposition", "stack": A_LATAKIA}, rng)
+    assert {"type": "reward_bonus"} not in options  # at +2 the advance becomes a +1 castle
+    assert {m["area"] for m in options} == {A_ANTIOCH, A_LATAKIA, A_ALEPPO}
+    play(state, ANTIOCH, {"type": "reward_castle", "area": A_LATAKIA}, rng)
     assert state["areas"][str(A_LATAKIA)]["plus"] and state["kingdoms"][ANTIOCH]["bonus"] == 2
 
 
@@ -307,8 +307,8 @@ def test_trade_at_plus_two_turns_a_castle_instead():
     state["kingdoms"][ANTIOCH]["bonus"] = 2
     set_round(state, ANTIOCH)
     options = [m for m in legal_moves(state, ANTIOCH) if m.get("card") == trade and m["type"] == "play"]
-    assert options == [{"type": "play", "card": trade, "stack": A_ANTIOCH},
-                       {"type": "play", "card": trade, "stack": A_LATAKIA}]
+    assert options == [{"type": "play", "card": trade, "area": A_ANTIOCH},
+                       {"type": "play", "card": trade, "area": A_LATAKIA}]
     play(state, ANTIOCH, options[0], rng)
     assert state["areas"][str(A_ANTIOCH)]["plus"] and state["kingdoms"][ANTIOCH]["bonus"] == 2
 
@@ -323,10 +323,10 @@ def test_incursion_discards_a_troop_and_rolls_one_die():
     troop = troops(state, "christian", 1)[0]
     set_hand(state, ANTIOCH, [troop])
     set_round(state, ANTIOCH)
-    targets = {m["target"] for m in legal_moves(state, ANTIOCH) if m["type"] == "play"}
+    targets = {m["target"] for m in legal_moves(state, ANTIOCH) if m["type"] == "incursion"}
     assert targets == {DAMASCUS, ALEPPO}  # Latakia borders Homs; Antioch and Turbessel border Aleppo
     before = list(state["kingdoms"][ALEPPO]["hand"])
-    events = play(state, ANTIOCH, {"type": "play", "card": troop, "target": ALEPPO}, Scripted(dice=[[4]],
+    events = play(state, ANTIOCH, {"type": "incursion", "card": troop, "target": ALEPPO}, Scripted(dice=[[4]],
                                                                                            choices=[2]))
     assert types(events)[:2] == ["IncursionMade", "RandomCardDiscarded"]
     lost = dict(events)["RandomCardDiscarded"]
@@ -335,7 +335,7 @@ def test_incursion_discards_a_troop_and_rolls_one_die():
     state2, _ = table(4)
     set_hand(state2, ANTIOCH, [troop])
     set_round(state2, ANTIOCH)
-    events = play(state2, ANTIOCH, {"type": "play", "card": troop, "target": ALEPPO}, Scripted(dice=[[3]]))
+    events = play(state2, ANTIOCH, {"type": "incursion", "card": troop, "target": ALEPPO}, Scripted(dice=[[3]]))
     assert "RandomCardDiscarded" not in types(events)
 
 
@@ -360,7 +360,7 @@ def test_an_event_can_lead_to_an_attack():
     campaign = next(c["id"] for c in state["cards"] if c["name"] == "Minor Campaign")
     set_hand(state, DAMASCUS, [campaign])
     set_round(state, DAMASCUS)
-    events = play(state, DAMASCUS, {"type": "play", "card": campaign, "stack": 11}, rng)
+    events = play(state, DAMASCUS, {"type": "play", "card": campaign, "area": 11}, rng)
     assert types(events) == ["EventPlayed", "AttackDeclared"]
     assert state["attack"]["extra"] == 1 and legal_moves(state, DAMASCUS) == [{"type": "pass"}]
 
@@ -421,11 +421,11 @@ def test_christians_may_not_attack_each_other_with_three_players():
     state, _ = table(3)
     set_area(state, A_TRIPOLI, 1)
     set_round(state, 2)
-    assert A_TRIPOLI not in {m["stack"] for m in legal_moves(state, 2) if m["type"] == "take"}
+    assert A_TRIPOLI not in {m["area"] for m in legal_moves(state, 2) if m["type"] == "attack"}
     four, _ = table(4)
     set_area(four, A_TRIPOLI, JERUSALEM)
     set_round(four, ANTIOCH)
-    assert A_TRIPOLI in {m["stack"] for m in legal_moves(four, ANTIOCH) if m["type"] == "take"}
+    assert A_TRIPOLI in {m["area"] for m in legal_moves(four, ANTIOCH) if m["type"] == "attack"}
 
 
 def test_sudden_victory_with_every_castle_on_the_map():
@@ -440,8 +440,8 @@ def test_sudden_victory_with_every_castle_on_the_map():
         set_area(state, area, ANTIOCH)
     assert state["kingdoms"][ANTIOCH]["supply"] == 1
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": 11}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": troop}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": 11}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": troop}, rng)
     events = play(state, ANTIOCH, {"type": "pass"}, rng)
     finished = dict(events)["MatchFinished"]
     assert finished["reason"] == "sudden" and state["winner"] == ANTIOCH and state["status"] == "finished"
@@ -495,8 +495,8 @@ def test_coop_bonus_does_not_move_with_conquest():
     troop = troops(state, "christian", 3)[0]
     set_hand(state, 0, [troop])
     set_round(state, 0)
-    play(state, 0, {"type": "take", "stack": 14}, rng)
-    play(state, 0, {"type": "place", "card": troop}, rng)
+    play(state, 0, {"type": "attack", "area": 14}, rng)
+    play(state, 0, {"type": "commit", "card": troop}, rng)
     events = play(state, 0, {"type": "pass"}, rng)
     assert "AreaConquered" in types(events) and "BonusChanged" not in types(events)
     assert state["areas"]["14"]["owner"] == 0 and state["kingdoms"][0]["bonus"] == 0
@@ -581,8 +581,8 @@ def test_muslims_respond_at_once_to_three_dice():
     set_hand(state, 0, [three])
     set_round(state, 0)
     rng = Scripted(dice=[[4, 4, 1], [3, 2]])
-    play(state, 0, {"type": "take", "stack": 14}, rng)
-    play(state, 0, {"type": "place", "card": three}, rng)
+    play(state, 0, {"type": "attack", "area": 14}, rng)
+    play(state, 0, {"type": "commit", "card": three}, rng)
     events = play(state, 0, {"type": "pass"}, rng)
     assert dict(events)["MuslimResponded"]["card"]["id"] == leader
     points = [p for kind, p in events if kind == "LeaderPointAdded"]

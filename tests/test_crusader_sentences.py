@@ -87,14 +87,14 @@ def test_a_response_is_played_in_its_owners_round_or_in_another_players():
     two = troops(state, "christian", 2)[0]
     set_hand(state, ANTIOCH, [two, leader])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    assert {"type": "place", "card": leader} in legal_moves(state, ANTIOCH)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
+    assert {"type": "commit", "card": leader} in legal_moves(state, ANTIOCH)
     set_hand(state, JERUSALEM, [other_leader])
-    play(state, ANTIOCH, {"type": "place", "card": two}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": leader}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": two}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": leader}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     assert awaiting(state) == JERUSALEM
-    assert {"type": "place", "card": other_leader, "stack": 0} in legal_moves(state, JERUSALEM)
+    assert {"type": "respond", "card": other_leader, "side": "attack"} in legal_moves(state, JERUSALEM)
 
 def test_the_incursion_card_makes_a_chosen_player_discard_at_random():
     """§2.1, the Incursion card: "Elige a un jugador que deberá descartar una carta al azar." Any opponent may be
@@ -126,13 +126,13 @@ def test_turcopoles_add_two_dice_to_the_defence_of_a_castle():
     set_hand(state, JERUSALEM, [turcopoles])
     rng = Scripted(dice=[[1, 1], [1, 1, 1, 1]])
     set_round(state, DAMASCUS)
-    play(state, DAMASCUS, {"type": "take", "stack": A_ACRE}, rng)
-    play(state, DAMASCUS, {"type": "place", "card": troop}, rng)
+    play(state, DAMASCUS, {"type": "attack", "area": A_ACRE}, rng)
+    play(state, DAMASCUS, {"type": "commit", "card": troop}, rng)
     play(state, DAMASCUS, {"type": "pass"}, rng)
     assert awaiting(state) == JERUSALEM
-    assert legal_moves(state, JERUSALEM) == [{"type": "place", "card": turcopoles, "stack": 1},
+    assert legal_moves(state, JERUSALEM) == [{"type": "respond", "card": turcopoles, "side": "defence"},
                                              {"type": "pass"}]
-    play(state, JERUSALEM, {"type": "place", "card": turcopoles, "stack": 1}, rng)
+    play(state, JERUSALEM, {"type": "respond", "card": turcopoles, "side": "defence"}, rng)
     events = play(state, JERUSALEM, {"type": "pass"}, rng)
     assert rolled(events, "defence")["count"] == state["map"]["areas"][str(A_ACRE)]["defence"] + 2 == 4
     assert turcopoles in state["discards"]["christian"]
@@ -142,8 +142,8 @@ def test_turcopoles_add_two_dice_to_the_defence_of_a_castle():
     set_hand(state, ANTIOCH, [troops(state, "christian", 2)[0]])
     set_hand(state, JERUSALEM, [turcopoles])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": state["kingdoms"][ANTIOCH]["hand"][0]}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": state["kingdoms"][ANTIOCH]["hand"][0]}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     assert legal_moves(state, JERUSALEM) == [{"type": "pass"}]
 
@@ -158,7 +158,7 @@ def test_castle_tokens_belong_to_one_kingdom_each_and_have_a_regular_and_a_plus_
     walls = named(state, "Walls", "christian")
     set_hand(state, ANTIOCH, [walls])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "play", "card": walls, "stack": A_LATAKIA}, rng)
+    play(state, ANTIOCH, {"type": "play", "card": walls, "area": A_LATAKIA}, rng)
     assert state["areas"][str(A_LATAKIA)] == {"owner": ANTIOCH, "castle": True, "plus": True}
     assert castles_on_map(state, ANTIOCH) == 2 and state["kingdoms"][ANTIOCH]["supply"] == 5
     shown = {a["id"]: a for a in view(state, SPECTATOR)["map"]["areas"]}
@@ -226,8 +226,7 @@ def test_a_round_offers_one_of_attack_incursion_event_discard_or_pass():
     set_hand(state, ANTIOCH, [troop, trade])
     set_round(state, ANTIOCH)
     moves = legal_moves(state, ANTIOCH)
-    kinds = {"attack" if m["type"] == "take" else "incursion" if m.get("card") == troop and m["type"] == "play"
-             else "event" if m["type"] == "play" else m["type"] for m in moves}
+    kinds = {"event" if m["type"] == "play" else m["type"] for m in moves}
     assert kinds == {"attack", "incursion", "event", "discard", "pass"}
     play(state, ANTIOCH, {"type": "play", "card": trade}, rng)
     assert awaiting(state) == ALEPPO
@@ -259,11 +258,11 @@ def test_the_cards_are_revealed_and_then_the_combat_takes_place():
     set_area(state, A_HOMS, DAMASCUS, plus=True)
     rng = Scripted(dice=[[1, 3, 4, 4, 6], [1, 1, 2, 3]])
     set_round(state, ANTIOCH)
-    play(state, ANTIOCH, {"type": "take", "stack": A_HOMS}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": two}, rng)
-    play(state, ANTIOCH, {"type": "place", "card": three}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_HOMS}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": two}, rng)
+    play(state, ANTIOCH, {"type": "commit", "card": three}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
-    play(state, DAMASCUS, {"type": "place", "card": leader, "stack": 1}, rng)
+    play(state, DAMASCUS, {"type": "respond", "card": leader, "side": "defence"}, rng)
     hidden = view(state, JERUSALEM)["attack"]
     assert hidden["attack"] == [{"owner": ANTIOCH, "hidden": True}] * 2
     assert hidden["defence"] == [{"owner": DAMASCUS, "hidden": True}]
@@ -287,23 +286,23 @@ def test_an_attack_may_roll_only_the_dice_of_a_face_up_card():
     pilgrims, leader = named(state, "Armed Pilgrims"), cards_of(state, "leader", "christian")[0]
     set_hand(state, ANTIOCH, [leader, pilgrims])
     set_round(state, ANTIOCH)
-    assert [m for m in legal_moves(state, ANTIOCH) if m["type"] == "take"] == []  # no die: no attack
+    assert [m for m in legal_moves(state, ANTIOCH) if m["type"] == "attack"] == []  # no die: no attack
     rng = Scripted(dice=[[3], [1, 1]])
     play(state, ANTIOCH, {"type": "play", "card": pilgrims}, rng)
     assert state["kingdoms"][ANTIOCH]["persistent"] == [pilgrims]
-    attacks = [{"type": "take", "stack": a} for a in attack_targets(state, ANTIOCH)]
+    attacks = [{"type": "attack", "area": a} for a in attack_targets(state, ANTIOCH)]
     set_round(state, ANTIOCH)
-    assert {"type": "take", "stack": A_SHAIZAR} in attacks
+    assert {"type": "attack", "area": A_SHAIZAR} in attacks
     assert legal_moves(state, ANTIOCH) == attacks + [{"type": "discard", "card": leader}, {"type": "pass"}]
     set_hand(state, ANTIOCH, [])
     assert legal_moves(state, ANTIOCH) == [{"type": "pass"}]
     set_hand(state, ANTIOCH, [leader])
-    play(state, ANTIOCH, {"type": "take", "stack": A_SHAIZAR}, rng)
-    assert legal_moves(state, ANTIOCH) == [{"type": "place", "card": leader}, {"type": "pass"}]
-    play(state, ANTIOCH, {"type": "place", "card": leader}, rng)
+    play(state, ANTIOCH, {"type": "attack", "area": A_SHAIZAR}, rng)
+    assert legal_moves(state, ANTIOCH) == [{"type": "commit", "card": leader}, {"type": "pass"}]
+    play(state, ANTIOCH, {"type": "commit", "card": leader}, rng)
     events = play(state, ANTIOCH, {"type": "pass"}, rng)
     assert (rolled(events, "attack")["count"], rolled(events, "defence")["count"]) == (1, 2)
-    events = play(state, ANTIOCH, {"type": "reposition", "stack": 0}, rng)
+    events = play(state, ANTIOCH, {"type": "leader_point", "die": 0}, rng)
     events += play(state, ANTIOCH, {"type": "pass"}, rng)
     assert dict(events)["CombatResolved"]["attack_hits"] == 1 and dict(events)["AreaConquered"]["area"] == A_SHAIZAR
 
@@ -337,12 +336,12 @@ def test_the_leader_adds_three_points_in_all_to_the_dice_its_owner_chooses():
     rng = Scripted(dice=[[6, 2, 3], [1, 1]])
     events = attack_with(state, ANTIOCH, A_SHAIZAR, [three, leader], rng)
     assert rolled(events, "attack")["count"] == 3  # a Leader adds no die
-    assert legal_moves(state, ANTIOCH) == [{"type": "reposition", "stack": 1},
-                                           {"type": "reposition", "stack": 2}, {"type": "pass"}]
-    play(state, ANTIOCH, {"type": "reposition", "stack": 2}, rng)
-    play(state, ANTIOCH, {"type": "reposition", "stack": 1}, rng)
+    assert legal_moves(state, ANTIOCH) == [{"type": "leader_point", "die": 1},
+                                           {"type": "leader_point", "die": 2}, {"type": "pass"}]
+    play(state, ANTIOCH, {"type": "leader_point", "die": 2}, rng)
+    play(state, ANTIOCH, {"type": "leader_point", "die": 1}, rng)
     assert state["attack"]["dice"]["attack"] == [6, 3, 4] and awaiting(state) == ANTIOCH
-    events = play(state, ANTIOCH, {"type": "reposition", "stack": 1}, rng)
+    events = play(state, ANTIOCH, {"type": "leader_point", "die": 1}, rng)
     assert types(events)[:2] == ["LeaderPointAdded", "CombatResolved"]
     assert dict(events)["CombatResolved"]["attack_hits"] == 3
 
@@ -356,10 +355,10 @@ def test_a_kingdom_gains_a_bonus_step_for_each_area_won_and_loses_one_for_each_a
     set_hand(state, ANTIOCH, [four_a, four_b])
     rng = Scripted(dice=[[6] * 4, [1] * 3, [6] * 4, [1] * 2])
     attack_with(state, ANTIOCH, A_ALEPPO, [four_a], rng)
-    play(state, ANTIOCH, {"type": "draw"}, rng)
+    play(state, ANTIOCH, {"type": "reward_bonus"}, rng)
     assert (state["kingdoms"][ANTIOCH]["bonus"], state["kingdoms"][ALEPPO]["bonus"]) == (1, -1)
     attack_with(state, ANTIOCH, A_EDESSA, [four_b], rng)
-    play(state, ANTIOCH, {"type": "reposition", "stack": A_EDESSA}, rng)
+    play(state, ANTIOCH, {"type": "reward_castle", "area": A_EDESSA}, rng)
     assert (state["kingdoms"][ANTIOCH]["bonus"], state["kingdoms"][ALEPPO]["bonus"]) == (1, -2)
     assert state["areas"][str(A_EDESSA)] == {"owner": ANTIOCH, "castle": True, "plus": True}
 
@@ -431,7 +430,7 @@ def test_a_crusader_may_attack_its_ally_but_names_only_the_muslims_as_its_oppone
     set_area(state, C_LATAKIA, 0)
     set_round(state, 0)
     moves = legal_moves(state, 0)
-    assert state["areas"][str(C_ANTIOCH)]["owner"] == 1 and {"type": "take", "stack": C_ANTIOCH} in moves
+    assert state["areas"][str(C_ANTIOCH)]["owner"] == 1 and {"type": "attack", "area": C_ANTIOCH} in moves
     assert C_ANTIOCH in attack_targets(state, 0) and C_LATAKIA in attack_targets(state, 1)
     assert {move["target"] for move in moves if move["type"] == "play"} == {muslims(state)}
 
@@ -535,12 +534,12 @@ def test_joint_attack_lets_players_of_the_attackers_religion_add_troops():
     set_hand(state, ALEPPO, [mamluk])
     rng = Scripted(dice=[[1] * 5, [1, 1]])
     set_round(state, JERUSALEM)
-    play(state, JERUSALEM, {"type": "play", "card": joint, "stack": A_BANIAS}, rng)
+    play(state, JERUSALEM, {"type": "play", "card": joint, "area": A_BANIAS}, rng)
     assert {"type": "pass"} in legal_moves(state, JERUSALEM)
-    play(state, JERUSALEM, {"type": "place", "card": two}, rng)
+    play(state, JERUSALEM, {"type": "commit", "card": two}, rng)
     play(state, JERUSALEM, {"type": "pass"}, rng)
-    assert legal_moves(state, ANTIOCH) == [{"type": "place", "card": three, "stack": 0}, {"type": "pass"}]
-    play(state, ANTIOCH, {"type": "place", "card": three, "stack": 0}, rng)
+    assert legal_moves(state, ANTIOCH) == [{"type": "respond", "card": three, "side": "attack"}, {"type": "pass"}]
+    play(state, ANTIOCH, {"type": "respond", "card": three, "side": "attack"}, rng)
     play(state, ANTIOCH, {"type": "pass"}, rng)
     assert legal_moves(state, ALEPPO) == [{"type": "pass"}]  # a Muslim may not join
     events = play(state, ALEPPO, {"type": "pass"}, rng)
@@ -605,10 +604,10 @@ def test_a_truce_stops_both_kingdoms_attacking_each_other_for_the_turn():
     assert state["truces"] == [[DAMASCUS, ANTIOCH]] and state["kingdoms"][DAMASCUS]["persistent"] == [truce]
     set_round(state, ANTIOCH)
     moves = legal_moves(state, ANTIOCH)
-    assert A_HOMS not in {m["stack"] for m in moves if m["type"] == "take"}
-    assert {"type": "play", "card": state["kingdoms"][ANTIOCH]["hand"][0], "target": DAMASCUS} in moves
+    assert A_HOMS not in {m["area"] for m in moves if m["type"] == "attack"}
+    assert {"type": "incursion", "card": state["kingdoms"][ANTIOCH]["hand"][0], "target": DAMASCUS} in moves
     set_round(state, DAMASCUS)
-    assert A_LATAKIA not in {m["stack"] for m in legal_moves(state, DAMASCUS) if m["type"] == "take"}
+    assert A_LATAKIA not in {m["area"] for m in legal_moves(state, DAMASCUS) if m["type"] == "attack"}
     pass_all(state, rng)
     assert state["truces"] == [] and state["turn"] == 2
 
@@ -637,8 +636,8 @@ def test_a_players_walls_turn_one_of_its_regular_castles_to_plus_one():
     set_hand(state, DAMASCUS, [walls])
     set_round(state, DAMASCUS)
     options = [m for m in legal_moves(state, DAMASCUS) if m.get("card") == walls and m["type"] == "play"]
-    assert [m["stack"] for m in options] == [A_HOMS, 12]
-    play(state, DAMASCUS, {"type": "play", "card": walls, "stack": A_HOMS}, rng)
+    assert [m["area"] for m in options] == [A_HOMS, 12]
+    play(state, DAMASCUS, {"type": "play", "card": walls, "area": A_HOMS}, rng)
     assert state["areas"][str(A_HOMS)]["plus"] and walls in state["discards"]["muslim"]
     empty_hands(state)
     two = troops(state, "christian", 2)[0]

@@ -1,11 +1,14 @@
 """/openapi.json says what the API does (tokens, problem documents, bodies) and /docs renders with no network."""
 from __future__ import annotations
 
+import random
 import re
 from html.parser import HTMLParser
 
 import jsonschema_rs
 import pytest
+
+from tests.helpers.api import Table, play_to_the_end
 
 PUBLIC = {("get", "/matches"), ("post", "/matches"), ("get", "/matches/{match_id}"),
           ("get", "/matches/{match_id}/spectator-view"), ("get", "/health")}
@@ -97,3 +100,32 @@ def test_docs_render_from_the_app_alone(sqlite_client):
             urls = re.findall(r"url\(\s*['\"]?([^'\")]+)", asset.get_data(as_text=True))
             assert all(url.startswith("data:") for url in urls), urls
     assert sqlite_client.get("/docs/assets/../setup.cfg").status_code == 404
+
+
+def documented_keys(spec, component: str) -> set[str]:
+    return set(spec["components"]["schemas"][component]["properties"])
+
+
+@pytest.mark.parametrize(("game", "players"), [("korona", ("Ana", "Bo")), ("crusader_kingdoms", ("Ana", "Bo", "Cy"))])
+def test_each_game_documents_its_view_and_every_key_a_view_shows(sqlite_client, spec, game, players):
+    """Issue 16, per-game views: the view routes answer one of the games' views, told apart by `game`, and every
+    key a seat, a spectator, the referee or a replay is shown is documented in that game's component."""
+    component = component_of(game)
+    for path in ("/matches/{match_id}/view", "/matches/{match_id}/spectator-view", "/matches/{match_id}/replay"):
+        schema = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert schema["discriminator"]["propertyName"] == "game"
+        assert schema["discriminator"]["mapping"][game] == f"#/components/schemas/{component}"
+        assert {"$ref": f"#/components/schemas/{component}"} in schema["oneOf"]
+    table = Table(sqlite_client, players, game)
+    play_to_the_end(table, random.Random(3))
+    shown = [table.view(), table.view(table.tokens[0]), sqlite_client.get(f"/matches/{table.id}/spectator-view"),
+             table.get("/replay?version=2", table.tokens[1])]
+    documented = documented_keys(spec, component)
+    for view in shown:
+        view = view if isinstance(view, dict) else view.get_json()
+        assert view["game"] == game
+        assert set(view) <= documented, set(view) - documented
+
+
+def component_of(game: str) -> str:
+    return "".join(part.title() for part in game.split("_")) + "View"

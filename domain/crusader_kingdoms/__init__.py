@@ -9,22 +9,22 @@ load; a match may bring its own in options {"map": {...}, "decks": {...}}. Kingd
 Moves (exactly as GET /legal-moves lists them):
 
 Your round (one action):
-  {"type": "take", "stack": area}                  attack an area (then commit cards)
-  {"type": "play", "card": troop, "target": k}     incursion: discard that troop, roll a die against kingdom k
-  {"type": "play", "card": event}                  an event without a target (Trade, Mercenaries, ...)
-  {"type": "play", "card": event, "target": k}     an event aimed at kingdom k (Incursion, Succession, Spies, Truce)
-  {"type": "play", "card": event, "stack": area}   an event on an area: Walls (your castle to +1), an attack event
-                                                   (the area attacked), Trade at bonus +2 (the castle to turn +1)
-  {"type": "discard", "card": id}                  discard a card face down
+  {"type": "attack", "area": a}                       attack an area (then commit cards)
+  {"type": "incursion", "card": troop, "target": k}   discard that troop, roll a die against kingdom k
+  {"type": "play", "card": event}                     an event without a target (Trade, Mercenaries, ...)
+  {"type": "play", "card": event, "target": k}        an event aimed at kingdom k (Raid, Succession, Spies, Truce)
+  {"type": "play", "card": event, "area": a}          an event on an area: Walls (your castle to +1), an attack event
+                                                      (the area attacked), Trade at bonus +2 (the castle to turn +1)
+  {"type": "discard", "card": id}                     discard a card face down
   {"type": "pass"}
-Attacking: {"type": "place", "card": id} puts a troop, Leader or Regrouping card face down; {"type": "pass"} done.
-Responding (each other player with cards, in table order): {"type": "place", "card": id, "stack": 0|1}
-  (0 the attack, 1 the defence); {"type": "pass"} done.
-Defending: {"type": "shield", "stack": area} turns an adjacent +1 castle for a die; {"type": "pass"} done.
-Leader: {"type": "reposition", "stack": die index} adds one point to that die of its side (3 in all);
-  {"type": "pass"} forgoes the rest.
-Conquest reward: {"type": "draw"} advances the card bonus, {"type": "reposition", "stack": area} turns that castle
-  to its +1 side.
+Attacking: {"type": "commit", "card": id} puts a troop, Leader or Regrouping card face down; {"type": "pass"} done.
+Responding (each other player with cards, in table order): {"type": "respond", "card": id, "side": "attack"|"defence"};
+  {"type": "pass"} done.
+Defending: {"type": "turn_castle", "area": a} turns an adjacent +1 castle for a die; {"type": "pass"} done.
+Leader: {"type": "leader_point", "die": i} adds one point to that die of its side (3 in all); {"type": "pass"} forgoes
+  the rest.
+Conquest reward: {"type": "reward_bonus"} advances the card bonus, {"type": "reward_castle", "area": a} turns that
+  castle to its +1 side.
 """
 from domain.games import Game
 
@@ -39,6 +39,7 @@ from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
 from .timeline import outcome
+from .view_schema import ViewSchema
 
 GAME = Game(
     name="crusader_kingdoms",
@@ -55,6 +56,8 @@ GAME = Game(
     summary=views.summary,
     backup=undo.backup,
     move_schema=MoveSchema,
+    view_schema=ViewSchema,
     outcome=outcome,
     options=frozenset({"map", "decks"}),
+    rules_version=2,  # 2: the moves have their own names (attack, commit, respond, ...); old spellings are refused
 )

@@ -30,7 +30,8 @@ def play_event(table: Table, seat: int, move: dict) -> None:
     s = table.state
     card_id = move["card"]
     kind = effect(s, card_id)
-    details = {key: move[key] for key in ("target", "stack") if key in move}
+    # its payload names the area "stack", as logs have recorded it from the first version on
+    details = {"target": move["target"]} if "target" in move else {"stack": move["area"]} if "area" in move else {}
     table.emit(EventPlayed, seat=seat, card=card(s, card_id), **details)
     kingdom = s["kingdoms"][seat]
     target = move.get("target")
@@ -39,18 +40,18 @@ def play_event(table: Table, seat: int, move: dict) -> None:
     elif kind == "bonus_up":
         if kingdom["bonus"] < MAX_BONUS:
             table.emit(BonusChanged, seat=seat, delta=1, bonus=kingdom["bonus"] + 1, reason="event")
-        elif "stack" in move:
-            table.emit(CastleFlipped, seat=seat, area=move["stack"], plus=True, reason="bonus_overflow")
+        elif "area" in move:
+            table.emit(CastleFlipped, seat=seat, area=move["area"], plus=True, reason="bonus_overflow")
     elif kind == "bonus_down" and s["kingdoms"][target]["bonus"] > MIN_BONUS:
         table.emit(BonusChanged, seat=target, delta=-1, bonus=s["kingdoms"][target]["bonus"] - 1, reason="event")
     elif kind == "walls":
-        table.emit(CastleFlipped, seat=seat, area=move["stack"], plus=True, reason="event")
+        table.emit(CastleFlipped, seat=seat, area=move["area"], plus=True, reason="event")
     elif kind == "steal":
         hand = s["kingdoms"][target]["hand"]
         pick = table.rng.choice(len(hand))
         table.emit(CardTaken, seat=seat, **{"from": target}, card=card(s, hand[pick["result"]]), random=[pick])
     elif kind == "attack_event":
-        area = move["stack"]
+        area = move["area"]
         table.emit(EventAttackDeclared, seat=seat, area=area, defender=s["areas"][str(area)]["owner"], event=card_id,
                    extra=s["cards"][card_id]["value"], allies=s["cards"][card_id]["allies"])
 

@@ -30,7 +30,7 @@ from .events import (
 )
 from .moves import decider, explain, legal_moves
 from .muslims import muslim_round
-from .state import SIDES, card, coop, effect
+from .state import card, coop
 from .table import Table
 from .turns import begin_turn, next_round
 
@@ -86,43 +86,43 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     if attack:
         stage = attack["stage"]
         if stage == "commit":
-            if kind == "place":
+            if kind == "commit":
                 table.emit(CardCommitted, seat=seat, card=card(s, move["card"]))
             else:
                 table.emit(CommitClosed, seat=seat)
         elif stage == "respond":
-            if kind == "place":
-                table.emit(ResponsePlaced, seat=seat, card=card(s, move["card"]), side=SIDES[move["stack"]])
+            if kind == "respond":
+                table.emit(ResponsePlaced, seat=seat, card=card(s, move["card"]), side=move["side"])
             else:
                 table.emit(ResponsesDone, seat=seat)
         elif stage == "flip":
-            if kind == "shield":
-                table.emit(CastleFlipped, seat=seat, area=move["stack"], plus=False, reason="defence")
+            if kind == "turn_castle":
+                table.emit(CastleFlipped, seat=seat, area=move["area"], plus=False, reason="defence")
             else:
                 table.emit(FlipsDone, seat=seat)
         elif stage == "leaders":
             side = attack["leaders"][0][1]
-            if kind == "reposition":
-                table.emit(LeaderPointAdded, seat=seat, side=side, die=move["stack"],
-                           value=attack["dice"][side][move["stack"]] + 1)
+            if kind == "leader_point":
+                table.emit(LeaderPointAdded, seat=seat, side=side, die=move["die"],
+                           value=attack["dice"][side][move["die"]] + 1)
             else:
                 table.emit(LeaderDone, seat=seat, side=side)
             if not s["attack"]["leaders"]:
                 combat(table)
         elif stage == "gain":
-            if kind == "draw":
+            if kind == "reward_bonus":
                 table.emit(BonusChanged, seat=seat, delta=1, bonus=s["kingdoms"][seat]["bonus"] + 1,
                            reason="conquest")
             else:
-                table.emit(CastleFlipped, seat=seat, area=move["stack"], plus=True, reason="conquest")
+                table.emit(CastleFlipped, seat=seat, area=move["area"], plus=True, reason="conquest")
     elif kind == "pass":
         table.emit(Passed, seat=seat)
     elif kind == "discard":
         table.emit(CardDiscarded, seat=seat, card=card(s, move["card"]), reason="action")
-    elif kind == "take":
-        area = move["stack"]
+    elif kind == "attack":
+        area = move["area"]
         table.emit(AttackDeclared, seat=seat, area=area, defender=s["areas"][str(area)]["owner"])
-    elif effect(s, move["card"]) == "troop":
+    elif kind == "incursion":
         incursion(table, seat, move)
     else:
         play_event(table, seat, move)

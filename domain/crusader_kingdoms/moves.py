@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .combat import attack_dice, flippable, standing_dice
 from .data import RESPONSES
-from .state import MAX_BONUS, adjacent, coop, effect, humans, muslims, owned, regular_castles, truce
+from .state import MAX_BONUS, SIDES, adjacent, coop, effect, humans, muslims, owned, regular_castles, truce
 
 
 def decider(state: dict) -> int | None:
@@ -81,11 +81,11 @@ def _event_moves(state: dict, k: int, card_id: int) -> list[dict]:
     if kind == "bonus_up":
         if coop(state) or kingdom["bonus"] < MAX_BONUS or not regular_castles(state, k):
             return [play]
-        return [{**play, "stack": a} for a in regular_castles(state, k)]
+        return [{**play, "area": a} for a in regular_castles(state, k)]
     if kind == "walls":
-        return [{**play, "stack": a} for a in regular_castles(state, k)]
+        return [{**play, "area": a} for a in regular_castles(state, k)]
     if kind == "attack_event":
-        return [{**play, "stack": a} for a in attack_targets(state, k)]
+        return [{**play, "area": a} for a in attack_targets(state, k)]
     if kind in ("attack_dice", "defence_bonus"):
         return [play]
     return []
@@ -96,10 +96,10 @@ def _action_moves(state: dict, k: int) -> list[dict]:
     moves = []
     troops = [c for c in hand if effect(state, c) == "troop"]
     if troops or standing_dice(state, k):
-        moves += [{"type": "take", "stack": a} for a in attack_targets(state, k)]
+        moves += [{"type": "attack", "area": a} for a in attack_targets(state, k)]
     if troops:
         for o in bordering(state, k):
-            moves += [{"type": "play", "card": c, "target": o} for c in troops]
+            moves += [{"type": "incursion", "card": c, "target": o} for c in troops]
     for c in hand:
         if effect(state, c) not in ("troop", *RESPONSES):
             moves += _event_moves(state, k, c)
@@ -110,7 +110,7 @@ def _action_moves(state: dict, k: int) -> list[dict]:
 
 def _commit_moves(state: dict, k: int) -> list[dict]:
     attack = state["attack"]
-    moves = [{"type": "place", "card": c} for c in state["kingdoms"][k]["hand"]
+    moves = [{"type": "commit", "card": c} for c in state["kingdoms"][k]["hand"]
              if effect(state, c) in ("troop", "leader", "regroup")]
     if attack_dice(state) or attack["event"] is not None:
         moves.append({"type": "pass"})
@@ -126,18 +126,18 @@ def _response_moves(state: dict, k: int) -> list[dict]:
     for c in state["kingdoms"][k]["hand"]:
         kind = effect(state, c)
         if kind == "leader":
-            moves += [{"type": "place", "card": c, "stack": 0}, {"type": "place", "card": c, "stack": 1}]
+            moves += [{"type": "respond", "card": c, "side": side} for side in SIDES]
         elif kind == "defence_dice" and castle:
-            moves.append({"type": "place", "card": c, "stack": 1})
+            moves.append({"type": "respond", "card": c, "side": "defence"})
         elif kind == "troop" and ally:
-            moves.append({"type": "place", "card": c, "stack": 0})
+            moves.append({"type": "respond", "card": c, "side": "attack"})
     moves.append({"type": "pass"})
     return moves
 
 
 def _gain_moves(state: dict, k: int) -> list[dict]:
-    moves = [{"type": "draw"}] if state["kingdoms"][k]["bonus"] < MAX_BONUS else []
-    return moves + [{"type": "reposition", "stack": a} for a in regular_castles(state, k)]
+    moves = [{"type": "reward_bonus"}] if state["kingdoms"][k]["bonus"] < MAX_BONUS else []
+    return moves + [{"type": "reward_castle", "area": a} for a in regular_castles(state, k)]
 
 
 def awaiting(state: dict) -> int | None:
@@ -157,10 +157,10 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
         if stage == "respond":
             return _response_moves(state, seat)
         if stage == "flip":
-            return [{"type": "shield", "stack": a} for a in flippable(state)] + [{"type": "pass"}]
+            return [{"type": "turn_castle", "area": a} for a in flippable(state)] + [{"type": "pass"}]
         if stage == "leaders":
             side = attack["leaders"][0][1]
-            return [{"type": "reposition", "stack": i} for i, d in enumerate(attack["dice"][side]) if d < 6] + [
+            return [{"type": "leader_point", "die": i} for i, d in enumerate(attack["dice"][side]) if d < 6] + [
                 {"type": "pass"}]
         if stage == "gain":
             return _gain_moves(state, seat)
@@ -171,11 +171,12 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
 
 
 STAGE_WORDS = {
-    "commit": "putting cards face down for the attack (place a troop, Leader or Regrouping card, or pass when done)",
-    "respond": "adding response cards to the attack or the defence (stack 0 attack, 1 defence; pass when done)",
-    "flip": "turning +1 castles next to the attacked area for extra defence dice (shield, or pass)",
-    "leaders": "adding Leader points to dice (reposition with the die index, or pass)",
-    "gain": "choosing the conquest reward: draw to advance the card bonus, or reposition to turn a castle to +1",
+    "commit": "putting cards face down for the attack (commit a troop, Leader or Regrouping card, or pass when done)",
+    "respond": "adding response cards to the attack or the defence (respond with a card and a side; pass when done)",
+    "flip": "turning +1 castles next to the attacked area for extra defence dice (turn_castle, or pass)",
+    "leaders": "adding Leader points to dice (leader_point with the die index, or pass)",
+    "gain": "choosing the conquest reward: reward_bonus to advance the card bonus, or reward_castle to turn a castle "
+            "to +1",
 }
 
 
@@ -196,10 +197,10 @@ def explain(state: dict, seat: int, move: dict) -> str:
         return "you have no cards: you may only pass"
     if "card" in move and move["card"] not in hand:
         return f"card {move.get('card')} is not in your hand"
-    if move.get("type") == "take":
+    if move.get("type") == "attack":
         return ("you can attack only an area bordering yours (or one of your deployment areas if you hold none) "
                 "that belongs to another player or is independent, with at least one attack die: a troop card in hand "
                 "or a face-up card that adds dice")
-    if move.get("type") == "play":
+    if move.get("type") in ("play", "incursion"):
         return "that card cannot be played that way now: check its target"
-    return "that move is not legal now: attack (take), incursion or event (play), discard or pass"
+    return "that move is not legal now: attack, incursion, play an event, discard or pass"

@@ -45,6 +45,7 @@ from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
 from .timeline import outcome
+from .view_schema import ViewSchema
 
 GAME = Game(
     name="korona",
@@ -62,6 +63,7 @@ GAME = Game(
     summary=views.summary,
     backup=undo.backup,
     move_schema=MoveSchema,
+    view_schema=ViewSchema,
     outcome=outcome,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
 )

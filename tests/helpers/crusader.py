@@ -60,10 +60,10 @@ def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
 def attack_with(state, seat, area, cards, rng, event=None):
     """Seat attacks an area (or plays an attack event naming it), puts these cards down and stops."""
     set_round(state, seat)
-    first = {"type": "play", "card": event, "stack": area} if event is not None else {"type": "take", "stack": area}
+    first = {"type": "play", "card": event, "area": area} if event is not None else {"type": "attack", "area": area}
     events = play(state, seat, first, rng)
     for c in cards:
-        events += play(state, seat, {"type": "place", "card": c}, rng)
+        events += play(state, seat, {"type": "commit", "card": c}, rng)
     return events + play(state, seat, {"type": "pass"}, rng)
 
 

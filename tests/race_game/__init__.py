@@ -26,6 +26,7 @@ from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
 from .timeline import outcome
+from .view_schema import ViewSchema
 
 GAME = Game(
     name="race_to_20",
@@ -42,5 +43,6 @@ GAME = Game(
     summary=views.summary,
     backup=undo.backup,
     move_schema=MoveSchema,
+    view_schema=ViewSchema,
     outcome=outcome,
 )
