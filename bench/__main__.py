@@ -42,7 +42,7 @@ SMOKE = Budget(playout_seconds=0.5, command_seconds=0.3, long_match_events=150, 
 def measure(budget: Budget) -> list[dict]:
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        return [playouts(budget.playout_seconds), *command_path(tmp, budget.command_seconds),
+        return [playouts(budget.playout_seconds), playouts(budget.playout_seconds, "for_a_crown"), *command_path(tmp, budget.command_seconds),
                 state_at_version(tmp, budget.long_match_events, budget.version_samples),
                 projection_rebuild(tmp, budget.rebuild_games), http_load(tmp, budget.http_clients, budget.http_seconds),
                 worker_memory(tmp, budget.cached_matches)]

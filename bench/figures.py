@@ -43,9 +43,9 @@ def sqlite_app(path: Path, snapshots: bool = True) -> Matches:
     return Matches(env=env)
 
 
-def random_move(state: dict, chooser: random.Random) -> tuple[int, dict]:
-    seat = KORONA.awaiting(state)
-    return seat, chooser.choice(KORONA.legal_moves(state, seat))
+def random_move(state: dict, chooser: random.Random, game=KORONA) -> tuple[int, dict]:
+    seat = game.awaiting(state)
+    return seat, chooser.choice(game.legal_moves(state, seat))
 
 
 def moves_for(app: Matches, seconds: float, after_each=None) -> int:
@@ -114,20 +114,25 @@ def command_path(tmp: Path, seconds: float) -> list[dict]:
             for where, rate in (("in the request", in_request), ("by `herald project`", pipelined))]
 
 
-def playouts(seconds: float) -> dict:
-    """Random legal Korona games per second through the pure rules, no I/O, one core."""
+# games/s of each game's playouts when its figure was added, on this machine: the reference each run is held to
+PLAYOUT_BASELINES = {"korona": (3, 100), "for_a_crown": (4, 60)}
+
+
+def playouts(seconds: float, game_name: str = "korona") -> dict:
+    """Random legal games of one game per second through the pure rules, no I/O, one core."""
+    players, baseline = PLAYOUT_BASELINES[game_name]
+    names = [f"P{i}" for i in range(players)]
     chooser = random.Random(7)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        match = Match.create(uuid.UUID(int=games + 1), "korona", ["A", "B", "C"], ["a", "b", "c"], {},
-                             games.to_bytes(32, "big"))
+        match = Match.create(uuid.UUID(int=games + 1), game_name, names, names, {}, games.to_bytes(32, "big"))
         match.start()
         while not match.finished:
-            seat, move = random_move(match.state, chooser)
-            match.play(seat, move)
+            match.play(*random_move(match.state, chooser, match.game))
         games += 1
     rate = games / (time.perf_counter() - start)
-    return figure("random legal Korona playouts/s (pure rules)", rate, "games/s", 100, rate / 100, 1.0)
+    return figure(f"random legal {match.game.title} playouts/s ({players} players, pure rules)", rate, "games/s",
+                  baseline, rate / baseline, 1.0)
 
 
 def long_match(app: Matches, events: int, moves: int = 60, back: int = 150):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from domain.crusader_kingdoms import GAME as CRUSADER_KINGDOMS
+from domain.for_a_crown import GAME as FOR_A_CROWN
 from domain.games import Game
 from domain.korona import GAME as KORONA
 
-GAMES: dict[str, Game] = {game.name: game for game in (KORONA, CRUSADER_KINGDOMS)}
+GAMES: dict[str, Game] = {game.name: game for game in (KORONA, CRUSADER_KINGDOMS, FOR_A_CROWN)}

@@ -65,8 +65,15 @@ def document_games(spec) -> None:
     """Each game's moves and views, and the default move, as components of /openapi.json."""
     for name in [*GAMES, DEFAULT]:
         spec.components.schema(component(name), schema=move_schema(name))
-    for name, game in GAMES.items():
-        spec.components.schema(component(name, "View"), schema=game.view_schema)
+    for name in GAMES:
+        spec.components.schema(component(name, "View"), schema=view_schema(name))
+
+
+def view_schema(name: str) -> ma.Schema:
+    """A game's view schema whose `game` can only be that game's name, so one view fits one of the games' views."""
+    game_view = GAMES[name].view_schema
+    game = fields.String(required=True, validate=validate.OneOf([name]), metadata={"description": "the game's name"})
+    return type(component(name, "View"), (game_view,), {"game": game, "__doc__": game_view.__doc__})()
 
 
 def view_response(description: str) -> dict:

@@ -22,7 +22,7 @@ EXAMPLES = 40  # fuzzing examples per operation: about 15 s a run on this machin
 schemathesis.serializer.alias("application/x-ndjson", "text/plain")  # POST /matches/import takes the log as text
 
 @pytest.mark.parametrize("holder", ["referee", "seat"])
-@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms"])
+@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms", "for_a_crown"])
 def test_schemathesis_with_all_its_checks_finds_nothing(sqlite_client, game, holder):
     """Every phase (examples, coverage, fuzzing, stateful) and every check of schemathesis, against Herald served
     over HTTP on the loopback with a real referee or seat token of a match of each game."""
@@ -78,7 +78,7 @@ move_types = st.sampled_from(["draw", "place", "discard", "play", "end_turn", "s
                               "pass_on", "reposition"])
 
 
-@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms"])
+@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms", "for_a_crown"])
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(body=move_bodies, kind=st.one_of(st.none(), move_types))
 def test_generated_move_bodies_change_nothing_unless_legal(client_factory, game, body, kind):

@@ -78,7 +78,7 @@ def server(tmp_path, redis_client):
 
 def test_the_readme_runs_as_written(server, tmp_path):
     """Every block before "Deploying", pasted in order: moves, views, a Crusader Kingdoms match on maps and decks
-    of the reader's, replay, undo and backups, the match played to its end, its export verified, audited, replayed
+    of the reader's, a For a Crown recruit paid as the rulebook's example, replay, undo and backups, the match played to its end, its export verified, audited, replayed
     and disputed. Each answer shows what the README says it does."""
     blocks = shell_blocks()
     assert blocks[0][0] == "" and [line.split("#")[0].strip() for line in blocks[0][1].splitlines()] == \
@@ -86,7 +86,7 @@ def test_the_readme_runs_as_written(server, tmp_path):
     session = "".join(block for heading, block in blocks[1:] if heading != "## Deploying")
     assert LOCAL in session
     printed = run(session.replace(LOCAL, server.base), checkout_folder(tmp_path))
-    (legal, drawn, ended, own, referee, watched, log, crusade, replayed, timeline, refused, requested, approved,
+    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, replayed, timeline, refused, requested, approved,
      backed_up, final, *checks, past, bundle, dispute) = printed
 
     assert {"type": "draw", "source": "pile"} in legal["moves"]
@@ -99,6 +99,12 @@ def test_the_readme_runs_as_written(server, tmp_path):
     assert "cards" not in their_draw["payload"]
 
     assert crusade["game"] == "crusader_kingdoms" and len(crusade["seats"]) == 3
+
+    assert recruited["events"][0]["type"] == "MercenaryRecruited" and "card" in recruited["events"][0]["payload"]
+    assert {"type": "pay", "coins": 3, "rubies": 2} in payments["moves"] and paid["events"][0]["type"] == "CostPaid"
+    family = crown_record[1].split(" recruited")[0]
+    assert crown_record == [f"{family} chose the top level-3 card, unseen.",
+                            f"{family} recruited a level-3 Mercenary for 5 (3 Coins, 2 Rubies)."]
 
     assert replayed["version"] == 9 and timeline[0]["type"] == "MatchCreated"
     assert refused["status"] == 422 and "your own turn" in refused["detail"]

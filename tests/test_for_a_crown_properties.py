@@ -1,0 +1,94 @@
+"""For a Crown over random legal playouts of 3, 4 and 5 players, checked after every event (For a Crown, the whole
+rulebook): Rubies, Coins and Bandits conserved (60, 30, 25), every card in exactly one place, no seat shown another's
+chest or unrevealed recruit, and the game ends after round 4 or the round a family went out, with the winner
+worked out here."""
+from __future__ import annotations
+
+import random
+import uuid
+
+import pytest
+
+from domain.for_a_crown import GAME as FOR_A_CROWN
+from domain.for_a_crown.data import EVENTS, MERCENARIES
+from domain.match import Match
+from domain.matches import event_record
+from replays import verify
+from replays.export import export_lines
+
+TOTALS = {"rubies": 60, "coins": 30, "bandits": 25}
+
+
+def places(state: dict) -> list[int]:
+    """Every card where it lies: the Royal Square, the shared deck, this round's reveals, the Event stack, or in the
+    hand of a recruiter about to pay."""
+    return (state["shared"] + state["revealed"] + state["event_stack"] + [c for s in state["stacks"] for c in s]
+            + [c for d in state["decks"].values() for c in d] + [c for f in state["face_up"].values() for c in f]
+            + [s["card"] for s in state["steps"] if s["kind"] == "pay"])
+
+
+def check(state: dict) -> None:
+    for kind, total in TOTALS.items():
+        held = sum(p[kind] for p in state["players"])
+        assert held + state["reserve"][kind] == total and state["reserve"][kind] >= 0, kind
+    assert sorted(places(state)) == list(range(MERCENARIES + EVENTS))
+    assert all(p["rubies"] >= 0 and p["coins"] >= 0 for p in state["players"])
+
+
+def winner_of(state: dict) -> int:
+    """Most Rubies (an unsold Heirloom worth 10) among the families still in; a tie to the rightmost Portrait."""
+    worth = {s: p["rubies"] + (10 if p["heirloom"] == "held" else 0)
+             for s, p in enumerate(state["players"]) if not p["out"]}
+    best = max(worth.values())
+    return next(s for s in reversed(state["gallery"]) if s is not None and worth.get(s) == best)
+
+
+def play_out(players: int, seed: int) -> Match:
+    chooser = random.Random(seed)
+    match = Match.create(uuid.uuid4(), "for_a_crown", [f"P{i}" for i in range(players)],
+                         [f"c{i}" for i in range(players)], {"referee": "", "seats": []}, bytes([seed]) * 32)
+    match.start()
+    while (seat := match.game.awaiting(match.state)) is not None:
+        assert all(match.game.legal_moves(match.state, other) == [] for other in range(players) if other != seat)
+        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+    return match
+
+
+def check_every_event(records: list[dict], players: int) -> None:
+    """Fold the log one event at a time, checking the invariants and every seat's view after each."""
+    state = FOR_A_CROWN.new_state(records[0]["payload"])
+    for record in records[1:]:
+        FOR_A_CROWN.evolve(state, record["type"], record["payload"])
+        check(state)
+        for viewer in range(players):
+            shown = FOR_A_CROWN.view(state, viewer)
+            assert all("chest" not in p and "unrevealed_recruits" not in p for p in shown["players"]
+                       if p["seat"] != viewer)
+            hidden = {c for c, seat in state["seen"].items() if seat != viewer}
+            assert not hidden & {str(card) for card in cards_in(shown)}, "another seat's unrevealed recruit shown"
+
+
+def cards_in(shown) -> list[int]:
+    """Every card id a view names: in card dicts, and in a pending decision's `card`."""
+    if isinstance(shown, dict):
+        found = [shown["id"]] if "kind" in shown and "id" in shown else []
+        found += [shown["card"]] if isinstance(shown.get("card"), int) else []
+        return found + [c for value in shown.values() for c in cards_in(value)]
+    if isinstance(shown, list):
+        return [c for value in shown for c in cards_in(value)]
+    return []
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("seed", range(6))
+def test_random_playouts_keep_every_invariant_and_end_with_the_right_winner(players, seed):
+    match = play_out(players, seed * 7 + players)
+    state = match.state
+    assert match.finished and state["phase"] == "over"
+    assert state["round"] == 4 or any(p["out"] for p in state["players"])
+    assert state["winners"] == [winner_of(state)]
+    records = [event_record(e) for e in match.collect_events()]
+    check_every_event(records, players)
+    exported = export_lines(str(match.id), "for_a_crown", records)
+    checks = []
+    assert verify.verify(exported, (), checks.append), checks
