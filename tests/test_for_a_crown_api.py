@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -22,7 +24,7 @@ PAID = re.compile(r"^[A-Z][\w ]+ recruited a level-[1-5] Mercenary for (?P<total
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_whole_match_over_http_verifies_and_audits(sqlite_client, players):
+def test_a_whole_match_over_http_verifies_and_audits(sqlite_client, players, tmp_path):
     """A match to its end over HTTP: the view holds the issue's keys (chest for one's own seat only), the export
     passes replays.verify and herald audit (the re-referee), and the timeline reads in plain English."""
     names = ["Ana", "Bo", "Cy", "Di", "Ed"][:players]
@@ -38,6 +40,10 @@ def test_a_whole_match_over_http_verifies_and_audits(sqlite_client, players):
     checks = []
     assert verify.verify(lines, (), checks.append), checks
     assert rereferee(lines).chain == final["chain_head"]
+    (tmp_path / "crown.ndjson").write_text("\n".join(lines) + "\n")
+    audited = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(tmp_path / "crown.ndjson")],
+                             capture_output=True, text=True, check=False)
+    assert audited.returncode == 0 and "under for_a_crown/1" in audited.stdout, audited.stdout + audited.stderr
     timeline = table.get("/timeline", table.tokens[0]).get_json()
     sentences = [entry["summary"] for entry in timeline]
     paid = [m for m in map(PAID.match, sentences) if m]
