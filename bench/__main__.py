@@ -17,7 +17,15 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from bench.figures import ROOT, command_path, playouts, projection_rebuild, state_at_version, worker_memory
+from bench.figures import (
+    PLAYOUT_BASELINES,
+    ROOT,
+    command_path,
+    playouts,
+    projection_rebuild,
+    state_at_version,
+    worker_memory,
+)
 from bench.http_load import http_load
 
 
@@ -42,7 +50,8 @@ SMOKE = Budget(playout_seconds=0.5, command_seconds=0.3, long_match_events=150, 
 def measure(budget: Budget) -> list[dict]:
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        return [playouts(budget.playout_seconds), playouts(budget.playout_seconds, "for_a_crown"), *command_path(tmp, budget.command_seconds),
+        return [*(playouts(budget.playout_seconds, game) for game in PLAYOUT_BASELINES),
+                *command_path(tmp, budget.command_seconds),
                 state_at_version(tmp, budget.long_match_events, budget.version_samples),
                 projection_rebuild(tmp, budget.rebuild_games), http_load(tmp, budget.http_clients, budget.http_seconds),
                 worker_memory(tmp, budget.cached_matches)]

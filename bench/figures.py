@@ -115,7 +115,7 @@ def command_path(tmp: Path, seconds: float) -> list[dict]:
 
 
 # games/s of each game's playouts when its figure was added, on this machine: the reference each run is held to
-PLAYOUT_BASELINES = {"korona": (3, 100), "for_a_crown": (4, 60)}
+PLAYOUT_BASELINES = {"korona": (3, 100), "for_a_crown": (4, 60), "kingdom_tcg": (2, 12)}
 
 
 def playouts(seconds: float, game_name: str = "korona") -> dict:

@@ -32,10 +32,16 @@ class Game:
     view_schema: type  # its view as GET /view returns it: a Schema extending domain.view_schema.View
     outcome: Callable  # (MatchFinished's payload) -> how the match ended, in words, for the timeline's last sentence
     default_move: dict = field(default_factory=lambda: dict(PASS))  # for a stalled seat, when legal (else the first)
-    options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object
+    options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object...
+    arrays: frozenset = frozenset()  # ...or, those named here, a JSON array
     # raised whenever a rules change can refuse a move the rules once allowed; recorded in MatchCreated as name/N
     rules_version: int = 1
     all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper
+    # (decklist, catalogue option or None) -> [each problem, a sentence]; for a game whose players bring decks
+    check_decklist: Callable | None = None
+    # what a referee may record for a seat at any time, beside its decisions (a card seen by mistake at a table):
+    referee_moves: Callable | None = None  # (state, seat) -> [move]
+    record: Callable | None = None  # (state, seat, move, rng) -> [(type, payload)]
 
     def __post_init__(self):
         for cls in self.events:

@@ -153,13 +153,18 @@ class Match(Aggregate):
         self._record_all(self.game.decide(self.state, seat, move, self.rng()))
 
     def resolve(self, seat: int, move: dict) -> None:
-        """The referee decides for a seat: the given move, or with type 'default' the game's default."""
-        if not self.game.legal_moves(self.state, seat):
-            raise IllegalMove(f"no decision of seat {seat} is pending")
-        default = move.get("type") == "default"
-        if default:
-            move = self.game.resolution(self.state, seat)
-        events = self.game.decide(self.state, seat, move, self.rng())
+        """The referee decides for a seat: the given move, or with type 'default' the game's default; or records for
+        it what the game lets a referee record at any time."""
+        default = False
+        if self.game.referee_moves and move in self.game.referee_moves(self.state, seat):
+            events = self.game.record(self.state, seat, move, self.rng())
+        else:
+            if not self.game.legal_moves(self.state, seat):
+                raise IllegalMove(f"no decision of seat {seat} is pending")
+            default = move.get("type") == "default"
+            if default:
+                move = self.game.resolution(self.state, seat)
+            events = self.game.decide(self.state, seat, move, self.rng())
         self._record_all([("RefereeResolved", {"seat": seat, "move": move, "default": default}), *events])
 
     def redact(self, type_: str, payload: dict, viewer) -> dict:

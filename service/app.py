@@ -12,6 +12,7 @@ from domain.matches import Matches
 from projections.connection import PAUSE, TIMEOUT, connect, describe, embedded_url
 from projections.projector import REQUEST_LIMIT, Projector
 from service.config import Settings
+from service.decklist_routes import blp as decklists
 from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
@@ -99,4 +100,5 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(history)
     api.register_blueprint(importing)
     api.register_blueprint(health)
+    api.register_blueprint(decklists)
     return app

@@ -84,7 +84,7 @@ class CreateMatchSchema(ma.Schema):
     game = fields.String(required=True, metadata={"example": FIRST_GAME.name})
     players = fields.List(PlayerField(), required=True, validate=validate.Length(min=1, max=8),
                           metadata={"example": ["Ana", "Bo", "Cy"]})
-    options = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict, metadata={
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict, metadata={
         "description": "the game's options, each a JSON document, as the game's variant lists them (a game may "
                        "take none)"})
     await_client_seeds = StrictBoolean(load_default=False, metadata={
@@ -102,11 +102,19 @@ class CreateMatchSchema(ma.Schema):
         if game and not game.min_players <= len(data.get("players", [])) <= game.max_players:
             raise ma.ValidationError(f"{game.name} is played by {game.min_players} to {game.max_players} players",
                                      "players")
-        unknown = sorted(set(data.get("options", {})) - game.options) if game else []
+        options = data.get("options", {})
+        unknown = sorted(set(options) - game.options) if game else []
         if unknown:
             takes = ", ".join(sorted(game.options)) or "none"
             raise ma.ValidationError(f"{game.name} takes no option {', '.join(unknown)} (its options: {takes})",
                                      "options")
+        for name, value in options.items():
+            if not isinstance(value, list if name in game.arrays else dict):
+                raise ma.ValidationError(f"the option {name} is a JSON {option_type(game, name)}", "options")
+
+
+def option_type(game, name: str) -> str:
+    return "array" if name in game.arrays else "object"
 
 
 def create_match_body() -> dict:
@@ -117,7 +125,7 @@ def create_match_body() -> dict:
         "game": {"type": "string", "enum": [name]},
         "players": {"type": "array", "items": PLAYER_DOC, "minItems": game.min_players, "maxItems": game.max_players},
         "options": {"type": "object", "additionalProperties": False, "description": described["options"],
-                    "properties": {option: {"type": "object"} for option in sorted(game.options)}},
+                    "properties": {option: {"type": option_type(game, option)} for option in sorted(game.options)}},
         "await_client_seeds": {"type": "boolean", "default": False, "description": described["await_client_seeds"]},
     }} for name, game in sorted(GAMES.items())]
     example = {"game": FIRST_GAME.name, "players": ["Ana", "Bo", "Cy", "Di"][:min(FIRST_GAME.min_players + 1, FIRST_GAME.max_players)]}
@@ -276,3 +284,16 @@ class UndoRequestViewSchema(Document):
     reason = fields.String()
     status = fields.String()
     answer = fields.String(allow_none=True)
+
+
+class DecklistCheckSchema(ma.Schema):
+    game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
+    decklist = fields.Dict(required=True, metadata={"description": "the game's decklist, e.g. Kingdom TCG's "
+                                                                   "{coronado, combatants, strategy} by card name"})
+    catalogue = fields.Dict(metadata={"description": "the card catalogue to check against (default: the game's)"})
+
+
+class DecklistVerdictSchema(Document):
+    valid = fields.Boolean(required=True)
+    problems = fields.List(fields.String(), required=True, metadata={
+        "description": "every violation: which limit, which card, how many"})

@@ -13,20 +13,28 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import events
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from domain.registry import GAMES
 from tests.helpers.api import Table, auth
 
 # The API's contract (README): a request valid by the schema may still be refused, 422 when the rules forbid it now
 # (and 401/403/404/409 as schemathesis expects); never 400, which means "not valid by the schema".
 ACCEPTED = ["2xx", "401", "403", "404", "409", "422"]
 EXAMPLES = 40  # fuzzing examples per operation: about 15 s a run on this machine
+
+
+def players_of(game: str) -> list[str]:
+    """Three players, or as many as the game takes."""
+    return ["Ana", "Bo", "Cy"][:GAMES[game].max_players]
+
+
 schemathesis.serializer.alias("application/x-ndjson", "text/plain")  # POST /matches/import takes the log as text
 
 @pytest.mark.parametrize("holder", ["referee", "seat"])
-@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms", "for_a_crown"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_schemathesis_with_all_its_checks_finds_nothing(sqlite_client, game, holder):
     """Every phase (examples, coverage, fuzzing, stateful) and every check of schemathesis, against Herald served
     over HTTP on the loopback with a real referee or seat token of a match of each game."""
-    table = Table(sqlite_client, ["Ana", "Bo", "Cy"], game=game)
+    table = Table(sqlite_client, players_of(game), game=game)
     token = table.referee if holder == "referee" else table.tokens[table.view()["awaiting_seat"]]
     config = SchemathesisConfig.from_dict({
         "headers": {"Authorization": f"Bearer {token}"}, "parameters": {"path.match_id": table.id},
@@ -75,10 +83,10 @@ move_bodies = st.dictionaries(
                      "target", "zone", "thief", "to", "expected_version", "colour"]),
     move_values, max_size=5)
 move_types = st.sampled_from(["draw", "place", "discard", "play", "end_turn", "shield", "pass", "give", "take",
-                              "pass_on", "reposition"])
+                              "pass_on", "reposition", "activate", "skip", "summon", "move", "attack"])
 
 
-@pytest.mark.parametrize("game", ["korona", "crusader_kingdoms", "for_a_crown"])
+@pytest.mark.parametrize("game", list(GAMES))
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(body=move_bodies, kind=st.one_of(st.none(), move_types))
 def test_generated_move_bodies_change_nothing_unless_legal(client_factory, game, body, kind):
@@ -104,7 +112,7 @@ def client_factory(sqlite_client):
 
     def factory(game="korona"):
         if game not in made:
-            made[game] = Table(client, ["Ana", "Bo", "Cy"], game=game)
+            made[game] = Table(client, players_of(game), game=game)
         return client, made[game]
 
     return factory

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
-FIGURES = 8  # playouts of Korona and For a Crown, the command path twice, state at a version, projection rebuild, HTTP, memory
+FIGURES = 9  # playouts of Korona, For a Crown and Kingdom TCG, the command path twice, state at a version, projection rebuild, HTTP, memory
 
 
 def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 from tests.helpers.api import Table, play_to_the_end
 
 PUBLIC = {("get", "/matches"), ("post", "/matches"), ("get", "/matches/{match_id}"),
-          ("get", "/matches/{match_id}/spectator-view"), ("get", "/health")}
+          ("get", "/matches/{match_id}/spectator-view"), ("get", "/health"), ("post", "/decklists/check")}
 
 
 @pytest.fixture

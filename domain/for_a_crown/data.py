@@ -6,14 +6,12 @@ printed cards and board in its options ({"cards": {...}, "board": {...}}).
 """
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from domain.errors import IllegalMove
+from domain.data_files import load_option
 
 DATA = Path(__file__).parent / "data"
 EFFECTS = ("ruby", "bandit", "steal_ruby", "die", "coin", "portrait")
@@ -102,21 +100,9 @@ class BoardSchema(ma.Schema):
             raise ma.ValidationError("starting coins are given for the most, the least influential and the others")
 
 
-def _load(schema: ma.Schema, document, what: str) -> dict:
-    try:
-        return schema.load(document)
-    except ma.ValidationError as error:
-        raise IllegalMove(f"the {what} option is not valid: {json.dumps(error.messages, sort_keys=True)}") from None
-
-
-@cache
-def _file(name: str) -> str:
-    return (DATA / name).read_text()
-
-
 def load_cards(document=None) -> dict:
-    return _load(CardsSchema(), json.loads(_file("cards.json")) if document is None else document, "cards")
+    return load_option(CardsSchema(), DATA / "cards.json", document, "cards")
 
 
 def load_board(document=None) -> dict:
-    return _load(BoardSchema(), json.loads(_file("board.json")) if document is None else document, "board")
+    return load_option(BoardSchema(), DATA / "board.json", document, "board")

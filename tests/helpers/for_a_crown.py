@@ -5,10 +5,14 @@ from domain import fair
 from domain.for_a_crown import GAME as FOR_A_CROWN
 from domain.for_a_crown import decide
 from domain.for_a_crown.state import copy_state, new_state
-from domain.table import Table
+from tests.helpers.pure_rules import PureRules, types  # noqa: F401 (types for the tests)
 
 SEED = b"for-a-crown-test-seed-0000000001"
 RABBIT, PENGUIN, MONKEY, FLAMINGO, CROC = 0, 1, 2, 3, 4  # seats, in the board's family order
+
+
+RULES = PureRules(FOR_A_CROWN, decide, copy_state)
+apply, play, run = RULES.apply, RULES.play, RULES.run
 
 
 def table(players: int, rng=None) -> tuple[dict, fair.Generator]:
@@ -19,28 +23,6 @@ def table(players: int, rng=None) -> tuple[dict, fair.Generator]:
     for kind, payload in decide.start(state, rng):
         FOR_A_CROWN.evolve(state, kind, payload)
     return state, rng
-
-
-def apply(state: dict, events) -> list[tuple[str, dict]]:
-    for kind, payload in events:
-        FOR_A_CROWN.evolve(state, kind, payload)
-    return events
-
-
-def play(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
-    """Decide a move and evolve the state with its events; returns the events."""
-    return apply(state, decide.decide(state, seat, move, rng))
-
-
-def run(state: dict, rng) -> list[tuple[str, dict]]:
-    """Let the rules act alone from an arranged position (a reveal, an Event) until a seat must decide."""
-    working = Table(state, copy_state, rng)
-    decide.run(working)
-    return apply(state, working.events)
-
-
-def types(events) -> list[str]:
-    return [kind for kind, _ in events]
 
 
 def card_named(state: dict, name: str) -> int:
