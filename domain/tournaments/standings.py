@@ -1,0 +1,88 @@
+"""Standings from a tournament's results, as MTG's tournament rules count them: 3/1/0 match points at 2-player tables
+(points by placement at larger ones, ties sharing), a bye a win left out of opponents' averages, and the tiebreakers
+opponents' match-win %, game-win % and opponents' game-win %, each percentage floored at 0.33."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+FLOOR = Fraction(33, 100)
+WIN, DRAW = 3, 1
+BYE_GAMES = (2, 2)  # a bye counts as a 2-0 win in games (MTR 10.2)
+
+
+def table_points(placements: list[list[str]], scheme: list[int]) -> dict[str, Fraction]:
+    """Each player's points at one table: at two seats 3 for a win, 1 each for a draw; at more, the placement
+    scheme's points, tied players sharing the points of the places they fill."""
+    seats = sum(len(group) for group in placements)
+    if seats == 2:
+        return {p: Fraction(DRAW if len(placements) == 1 else (WIN if i == 0 else 0))
+                for i, group in enumerate(placements) for p in group}
+    points, place = {}, 0
+    for group in placements:
+        filled = [scheme[k] if k < len(scheme) else 0 for k in range(place, place + len(group))]
+        for p in group:
+            points[p] = Fraction(sum(filled), len(group))
+        place += len(group)
+    return points
+
+
+def _records(players: dict, rounds: list[dict], scheme: list[int]) -> dict:
+    """Per player: points, the most it could have had, games won and played, opponents, and W/D/L/bye counts."""
+    top = max([WIN, *scheme])
+    records = {p: {"points": Fraction(0), "possible": 0, "game_points": Fraction(0), "game_possible": 0,
+                   "opponents": [], "won": 0, "drawn": 0, "lost": 0, "byes": 0} for p in players}
+    for round_ in rounds:
+        for p in round_["byes"]:
+            r = records[p]
+            r["points"] += top
+            r["possible"] += top
+            r["game_points"] += WIN * BYE_GAMES[0]
+            r["game_possible"] += WIN * BYE_GAMES[1]
+            r["byes"] += 1
+        for table in round_["tables"]:
+            if table["placements"] is None:
+                continue
+            points = table_points(table["placements"], scheme)
+            best = max(points.values())
+            for p, got in points.items():
+                r = records[p]
+                r["points"] += got
+                r["possible"] += top
+                r["game_points"] += got
+                r["game_possible"] += top
+                r["opponents"] += [q for q in table["players"] if q != p]
+                first = p in table["placements"][0]
+                alone = len(table["placements"][0]) == 1
+                r["won" if first and alone else "drawn" if first or got == best else "lost"] += 1
+    return records
+
+
+def _share(got: Fraction, possible: int) -> Fraction:
+    return max(FLOOR, got / possible) if possible else FLOOR
+
+
+def standings(players: dict[str, dict], rounds: list[dict], scheme: list[int]) -> list[dict]:
+    """The standings, best first: players maps each id to its name, dropped flag and standing order among equals
+    (the tournament's seeded order); rounds hold each round's tables (players, placements or None) and byes."""
+    records = _records(players, rounds, scheme)
+    mw = {p: _share(r["points"], r["possible"]) for p, r in records.items()}
+    gw = {p: _share(r["game_points"], r["game_possible"]) for p, r in records.items()}
+
+    def average(shares: dict, p: str) -> Fraction:
+        opponents = records[p]["opponents"]
+        return sum((shares[q] for q in opponents), Fraction(0)) / len(opponents) if opponents else FLOOR
+
+    rows = []
+    for p, r in records.items():
+        rows.append({"player_id": p, "name": players[p]["name"], "points": r["points"],
+                     "matches": {k: r[k] for k in ("won", "drawn", "lost", "byes")},
+                     "omw": average(mw, p), "gw": gw[p], "ogw": average(gw, p), "dropped": players[p]["dropped"]})
+    rows.sort(key=lambda row: (-row["points"], -row["omw"], -row["gw"], -row["ogw"], players[row["player_id"]]["order"]))
+    return [{"rank": i + 1, **row} for i, row in enumerate(rows)]
+
+
+def shown(row: dict) -> dict:
+    """A standings row as JSON: points as a number, percentages rounded to 4 places."""
+    points = row["points"]
+    return {**row, "points": int(points) if points.denominator == 1 else float(points),
+            **{k: round(float(row[k]), 4) for k in ("omw", "gw", "ogw")}}
