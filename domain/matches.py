@@ -76,9 +76,10 @@ class Matches(Application):
         raise AssertionError("unreachable")
 
     def create(self, game: str, players: list[dict], options: dict | None = None,
-               await_client_seeds: bool = False) -> tuple[Match, dict]:
-        """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once)."""
-        tokens, hashes = new_tokens(len(players))
+               await_client_seeds: bool = False, hashes: dict | None = None) -> tuple[Match, dict]:
+        """A new match with fresh tokens and seeds; returns it and the plain tokens (shown once). A tournament's
+        match brings the hashes of its players' and organiser's tokens instead (no new tokens)."""
+        tokens, hashes = new_tokens(len(players)) if hashes is None else ({}, hashes)
         client_seeds = [p.get("client_seed") or (None if await_client_seeds else fair.new_client_seed())
                         for p in players]
         match = Match.create(uuid.uuid4(), game, [p["name"] for p in players], client_seeds, hashes,

@@ -16,7 +16,9 @@ from collections import OrderedDict
 import orjson
 
 from domain.registry import GAMES
+from domain.tournament import Tournament, TournamentEvent
 
+TOURNAMENT_EVENTS = (Tournament.TournamentCreated, TournamentEvent)
 POSITION = "herald:position"
 MATCHES = "herald:matches"
 TOKENS = "herald:tokens"
@@ -117,8 +119,8 @@ class Projector:
         docs: dict[str, dict] = {}
         for notification in notifications:
             event = self.app.mapper.to_domain_event(notification)
-            if not hasattr(event, "payload"):
-                continue
+            if not hasattr(event, "payload") or isinstance(event, TOURNAMENT_EVENTS):
+                continue  # a tournament's events are read from its aggregate
             match_id = str(event.originator_id)
             if match_id not in docs:
                 docs[match_id] = self._doc(match_id, event)

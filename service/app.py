@@ -23,6 +23,7 @@ from service.problems import ProblemApi, answer_refusals, problem_response, refu
 
 log = logging.getLogger("herald")
 from service.routes import blp, health
+from service.tournament_routes import blp as tournaments
 
 
 @dataclass
@@ -101,4 +102,5 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(importing)
     api.register_blueprint(health)
     api.register_blueprint(decklists)
+    api.register_blueprint(tournaments)
     return app

@@ -15,6 +15,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from domain.errors import IllegalMove
 from domain.matches import UnknownMatch, VersionConflict
+from domain.tournaments.desk import ResultsMissing, UnknownTournament
 from replays.verify import too_deep
 
 PROBLEM = "application/problem+json"
@@ -109,10 +110,12 @@ def problem_response(status: int, title: str, detail: str, headers: dict | None 
     return Response(problem(status, title, detail, **extra), status=status, headers=headers or {}, mimetype=PROBLEM)
 
 
-REFUSALS = {  # a refusal of the domain -> its status and detail
+REFUSALS = {  # a refusal of the domain -> its status and detail (the first class it is an instance of)
+    ResultsMissing: (409, str),  # a round paired while tables of the last one are playing
     IllegalMove: (422, str),  # not legal now, with the reason
     VersionConflict: (409, str),  # a stale expected_version, or another change recorded at the same time
     UnknownMatch: (404, lambda error: f"no match has the id {error.args[0]}"),
+    UnknownTournament: (404, lambda error: f"no tournament has the id {error.args[0]}"),
 }
 
 

@@ -6,6 +6,7 @@ from flask.views import MethodView
 from redis.exceptions import RedisError
 
 from domain.matches import REFEREE
+from domain.tournaments import desk
 from projections.projector import summary
 from service import schemas
 from service.access import herald, holding, load
@@ -127,6 +128,7 @@ class Moves(MethodView):
             fail(422, "only the referee may apply a rule's default")
         seat = role if resolve_for is None else resolve_for
         match, recorded = herald().matches.play(match.id, seat, body, expected, by_referee=role == REFEREE)
+        desk.finished(herald().matches, match)
         herald().refresh()
         events = shown_log(match, role, recorded)
         return jsonify({"version": match.version, "chain_head": match.chain, "events": events,

@@ -297,3 +297,85 @@ class DecklistVerdictSchema(Document):
     valid = fields.Boolean(required=True)
     problems = fields.List(fields.String(), required=True, metadata={
         "description": "every violation: which limit, which card, how many"})
+
+
+class CreateTournamentSchema(ma.Schema):
+    name = Text(required=True, validate=validate.Length(min=1, max=80))
+    game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
+    format = fields.String(required=True, validate=validate.OneOf(["swiss"]), metadata={
+        "description": "swiss (for 2-player tables); round robin, single elimination and pods are not built yet"})
+    rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20))
+    table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=2))
+    top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0]))
+    placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)), load_default=lambda: [3, 0],
+                                   validate=validate.Length(min=2, max=8))
+    options = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict, metadata={
+        "description": "the options every match of the tournament is created with, as the game takes them"})
+
+
+class TournamentCreatedSchema(Document):
+    tournament_id = fields.String(required=True)
+    organiser_token = fields.String(required=True)
+
+
+class TournamentSchema(Document):
+    tournament_id = fields.String()
+    name = fields.String()
+    game = fields.String()
+    format = fields.String()
+    rounds = fields.Integer()
+    status = fields.String(metadata={"description": "registering, running or finished"})
+    round = fields.Integer(metadata={"description": "the last round paired"})
+    players = fields.Integer()
+    seed_commitment = fields.String()
+
+
+class RegisterPlayerSchema(ma.Schema):
+    name = Text(required=True, validate=NAME)
+    decklist = fields.Dict()
+
+
+class PlayerCreatedSchema(Document):
+    player_id = fields.String(required=True)
+    token = fields.String(required=True)
+
+
+class TableSchema(Document):
+    table = fields.Integer()
+    match_id = fields.String()
+    players = fields.List(fields.String(), metadata={"description": "player ids in seat order"})
+    placements = fields.List(fields.List(fields.String()), allow_none=True,
+                             metadata={"description": "first place first, ties together; null while playing"})
+
+
+class RoundSchema(Document):
+    round = fields.Integer()
+    kind = fields.String()
+    tables = fields.List(fields.Nested(TableSchema))
+    byes = fields.List(fields.String())
+
+
+class StandingSchema(Document):
+    rank = fields.Integer()
+    player_id = fields.String()
+    name = fields.String()
+    points = fields.Float()
+    matches = fields.Dict()
+    omw = fields.Float()
+    gw = fields.Float()
+    ogw = fields.Float()
+    dropped = fields.Boolean()
+
+
+class StandingsSchema(Document):
+    round = fields.Integer()
+    standings = fields.List(fields.Nested(StandingSchema))
+
+
+class ResultSchema(ma.Schema):
+    round = StrictInteger(required=True, validate=validate.Range(min=1, max=100))
+    table = StrictInteger(required=True, validate=validate.Range(min=1, max=10000))
+    placements = fields.List(fields.List(fields.String(validate=validate.Length(min=1, max=20)),
+                                         validate=validate.Length(min=1, max=8)),
+                             required=True, validate=validate.Length(min=1, max=8))
+    reason = Text(required=True, validate=validate.Length(min=1, max=500))

@@ -47,7 +47,7 @@ def test_schemathesis_with_all_its_checks_finds_nothing(sqlite_client, game, hol
         failures, checked, stop = findings(schemathesis.engine.from_schema(schema).execute())
     finally:
         server.shutdown()
-    assert failures == []
+    assert failures == [], "\n\n".join(failures)
     assert stop == "completed" and checked >= {f"{m.upper()} {p}" for p, ops in schema.raw_schema["paths"].items()
                                                for m in ops if m != "parameters"}
 

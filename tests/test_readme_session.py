@@ -86,7 +86,7 @@ def test_the_readme_runs_as_written(server, tmp_path):
     session = "".join(block for heading, block in blocks[1:] if heading != "## Deploying")
     assert LOCAL in session
     printed = run(session.replace(LOCAL, server.base), checkout_folder(tmp_path))
-    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, replayed, timeline, refused, requested, approved,
+    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, paired, standings, replayed, timeline, refused, requested, approved,
      backed_up, final, *checks, past, bundle, dispute) = printed
 
     assert {"type": "draw", "source": "pile"} in legal["moves"]
@@ -109,6 +109,9 @@ def test_the_readme_runs_as_written(server, tmp_path):
     assert legal_deck == {"valid": True, "problems": []}
     assert short_deck["valid"] is False and short_deck["problems"][0].startswith("the strategy deck holds 29 cards")
     assert tcg_moves["moves"] and all("type" in move for move in tcg_moves["moves"])
+
+    assert paired["round"] == 1 and len(paired["tables"]) == 2 and len(paired["byes"]) == 1
+    assert [row["points"] for row in standings["standings"]][0] == 3  # the bye is a win
 
     assert replayed["version"] == 9 and timeline[0]["type"] == "MatchCreated"
     assert refused["status"] == 422 and "your own turn" in refused["detail"]

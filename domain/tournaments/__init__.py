@@ -1,1 +1,2 @@
-"""Tournaments: pairings by a matching engine and standings with MTG's tiebreakers (issue 19, under way)."""
+"""Tournaments: pairings by a matching engine (pairing.py), standings with MTG's tiebreakers (standings.py), and the
+desk that runs them on the matches application (desk.py); the aggregate is domain/tournament.py."""

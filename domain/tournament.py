@@ -1,0 +1,174 @@
+"""The tournament aggregate: one per tournament, every registration, drop, pairing and result an immutable event with
+a chain link, its random choices drawn from its own committed seed (docs/FAIRNESS.md) and recorded in the events."""
+from __future__ import annotations
+
+from eventsourcing.domain import Aggregate
+
+from domain import fair
+from domain.chain import GENESIS, link
+from domain.errors import IllegalMove
+from domain.registry import GAMES
+from domain.tournaments.pairing import BYE, ENGINE, swiss
+from domain.tournaments.standings import standings
+
+
+class TournamentEvent(Aggregate.Event):
+    """An immutable record of one thing that happened to a tournament: its public payload and its chain link."""
+
+    payload: dict
+    chain: str
+
+    def apply(self, tournament) -> None:
+        tournament.apply_event(type(self).__name__, self.payload, self.chain)
+
+
+class PlayerRegistered(TournamentEvent):
+    """A player joined (before round 1): its name, its decklist where the game has one; its token's hash is secret."""
+
+    secret: dict
+
+    def apply(self, tournament) -> None:
+        tournament.token_hashes[self.payload["player_id"]] = self.secret["token"]
+        super().apply(tournament)
+
+
+class PlayerDropped(TournamentEvent):
+    """A player left; it is paired no more and stays in the standings."""
+
+
+class RoundPaired(TournamentEvent):
+    """A round's tables and byes, the engine that paired them, and the seeded draw that ordered players on equal
+    standing; each table's match id."""
+
+
+class ResultRecorded(TournamentEvent):
+    """A table's placements: from its match when it finished, or by the organiser with a reason."""
+
+
+EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, RoundPaired, ResultRecorded)}
+
+
+class Tournament(Aggregate):
+    """A tournament of one game; its state is only ever changed by applying its own events."""
+
+    class TournamentCreated(Aggregate.Created):
+        payload: dict
+        chain: str
+        secret: dict  # the server seed and the organiser's token hash
+
+    def __init__(self, payload: dict, chain: str, secret: dict):
+        self.created = payload
+        self.chain = chain
+        self.secret = secret
+        self.next_nonce = 0
+        self.players: dict[str, dict] = {}
+        self.token_hashes: dict[str, str] = {}
+        self.decklists: dict[str, dict | None] = {}
+        self.rounds: list[dict] = []
+
+    @classmethod
+    def create(cls, tournament_id, spec: dict, organiser_hash: str, server_seed: bytes) -> Tournament:
+        game = GAMES.get(spec["game"])
+        if game is None:
+            raise IllegalMove(f"unknown game {spec['game']!r}; Herald referees {', '.join(sorted(GAMES))}")
+        if spec["table_size"] != 2 or not game.min_players <= 2 <= game.max_players:
+            raise IllegalMove(f"Swiss for 2-player tables needs a game played by 2: {game.name} is played by "
+                              f"{game.min_players} to {game.max_players}")
+        unknown = sorted(set(spec["options"]) - game.options)
+        if unknown:
+            raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
+        payload = {**spec, "tournament_id": str(tournament_id), "seed_commitment": fair.commitment(server_seed),
+                   "fairness": fair.SCHEME}
+        chain = link(GENESIS, cls.INITIAL_VERSION, "TournamentCreated", payload)
+        return cls._create(cls.TournamentCreated, id=tournament_id, payload=payload, chain=chain,
+                           secret={"server_seed": server_seed.hex(), "organiser": organiser_hash})
+
+    @property
+    def status(self) -> str:
+        if not self.rounds:
+            return "registering"
+        return "finished" if len(self.rounds) >= self.created["rounds"] and self.round_complete else "running"
+
+    @property
+    def round_complete(self) -> bool:
+        return all(t["placements"] is not None for t in self.rounds[-1]["tables"]) if self.rounds else True
+
+    def rng(self) -> fair.Generator:
+        return fair.Generator(bytes.fromhex(self.secret["server_seed"]), str(self.id), [], self.next_nonce)
+
+    def register(self, name: str, decklist: dict | None, token_hash: str) -> str:
+        if self.rounds:
+            raise IllegalMove("registration closes when round 1 is paired")
+        check = GAMES[self.created["game"]].check_decklist
+        if check and decklist is not None:
+            problems = check(decklist, self.created["options"].get("catalogue"))
+            if problems:
+                raise IllegalMove("the decklist is not valid: " + "; ".join(problems))
+        player_id = f"p{len(self.players) + 1}"
+        payload = {"player_id": player_id, "name": name, **({"decklist": decklist} if decklist else {})}
+        self._record(PlayerRegistered, payload, secret={"token": token_hash})
+        return player_id
+
+    def drop(self, player_id: str) -> None:
+        if self.players[player_id]["dropped"]:
+            raise IllegalMove(f"{self.players[player_id]['name']} has already dropped")
+        self._record(PlayerDropped, {"player_id": player_id, "after_round": len(self.rounds)})
+
+    def pairing(self) -> tuple[list[tuple], dict]:
+        """The next round's pairs and the seeded draw that ordered players on equal standing (nothing recorded)."""
+        if not self.round_complete:
+            raise IllegalMove("results are missing")
+        if len(self.rounds) >= self.created["rounds"]:
+            raise IllegalMove(f"all {self.created['rounds']} rounds have been paired")
+        active = [p for p, player in self.players.items() if not player["dropped"]]
+        if len(active) < 2:
+            raise IllegalMove("at least 2 players still in are needed to pair a round")
+        draw = self.rng().shuffle(active)
+        seeded = {p: {**self.players[p], "order": draw["result"].index(p) if p in active else len(self.players)}
+                  for p in self.players}
+        ranked = [row["player_id"] for row in standings(seeded, self.rounds, self.created["placement_points"])
+                  if row["player_id"] in active]
+        points = {row["player_id"]: row["points"] for row in standings(seeded, self.rounds,
+                                                                        self.created["placement_points"])}
+        met = {frozenset(t["players"]) for r in self.rounds for t in r["tables"]}
+        byes = {p for r in self.rounds for p in r["byes"]}
+        return swiss(ranked, points, met, byes), draw
+
+    def pair(self, pairs: list[tuple], draw: dict, match_ids: list[str]) -> dict:
+        tables = [{"table": i + 1, "match_id": match_id, "players": list(pair), "placements": None}
+                  for i, (pair, match_id) in enumerate(zip([p for p in pairs if BYE not in p], match_ids))]
+        payload = {"round": len(self.rounds) + 1, "kind": "swiss", "engine": ENGINE, "tables": tables,
+                   "byes": [a for a, b in pairs if b is BYE], "random": [draw]}
+        self._record(RoundPaired, payload)
+        return payload
+
+    def record_result(self, round_: int, table: int, placements: list[list[str]], by: str, reason: str) -> None:
+        if not 1 <= round_ <= len(self.rounds) or not 1 <= table <= len(self.rounds[round_ - 1]["tables"]):
+            raise KeyError(f"round {round_}, table {table}")
+        seated = self.rounds[round_ - 1]["tables"][table - 1]["players"]
+        if sorted(p for group in placements for p in group) != sorted(seated):
+            raise IllegalMove(f"the placements must name each player of table {table} once: {', '.join(seated)}")
+        self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
+                                      "reason": reason})
+
+    def standings(self) -> list[dict]:
+        return standings(self.players, self.rounds, self.created["placement_points"])
+
+    def _record(self, cls, payload: dict, **extra) -> None:
+        chain = link(self.chain, self.version + 1, cls.__name__, payload)
+        self.trigger_event(cls, payload=payload, chain=chain, **extra)
+
+    def apply_event(self, type_: str, payload: dict, chain: str) -> None:
+        for entry in payload.get("random", ()):
+            self.next_nonce = entry["nonce"] + 1
+        if type_ == "PlayerRegistered":
+            self.players[payload["player_id"]] = {"name": payload["name"], "dropped": False,
+                                                  "order": len(self.players)}
+            self.decklists[payload["player_id"]] = payload.get("decklist")
+        elif type_ == "PlayerDropped":
+            self.players[payload["player_id"]]["dropped"] = True
+        elif type_ == "RoundPaired":
+            self.rounds.append({**payload, "tables": [dict(t) for t in payload["tables"]]})
+        elif type_ == "ResultRecorded":
+            self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]["placements"] = payload["placements"]
+        self.chain = chain

@@ -1,0 +1,117 @@
+"""Running tournaments on the matches application: registering players, pairing rounds into new matches whose seats
+are the players' tournament tokens, and taking each finished match's result into the tournament."""
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain import fair
+from domain.errors import IllegalMove
+from domain.matches import REFEREE, Matches, token_hash
+from domain.tournament import Tournament
+from domain.tournaments.pairing import BYE
+
+
+class UnknownTournament(Exception):
+    """No tournament has that id."""
+
+
+class ResultsMissing(IllegalMove):
+    """A round cannot be paired while tables of the current one are still playing."""
+
+
+def create(app: Matches, spec: dict) -> tuple[Tournament, str]:
+    """A new tournament and its organiser's token (shown once)."""
+    token = secrets.token_urlsafe(24)
+    tournament = Tournament.create(uuid.uuid4(), spec, token_hash(token), fair.new_server_seed())
+    app.save(tournament)
+    return tournament, token
+
+
+def load(app: Matches, tournament_id) -> Tournament:
+    try:
+        found = app.repository.get(uuid.UUID(str(tournament_id)))
+    except (AggregateNotFoundError, ValueError):
+        raise UnknownTournament(tournament_id) from None
+    if not isinstance(found, Tournament):
+        raise UnknownTournament(tournament_id)
+    return found
+
+
+def register(app: Matches, tournament_id, name: str, decklist: dict | None) -> tuple[str, str]:
+    """A new player and its token, which acts as its seat in every match of the tournament."""
+    tournament = load(app, tournament_id)
+    token = secrets.token_urlsafe(24)
+    player_id = tournament.register(name, decklist, token_hash(token))
+    app.save(tournament)
+    return player_id, token
+
+
+def drop(app: Matches, tournament_id, player_id: str) -> Tournament:
+    tournament = load(app, tournament_id)
+    tournament.drop(player_id)
+    app.save(tournament)
+    return tournament
+
+
+def placements_of(match, players: list[str]) -> list[list[str]] | None:
+    """A finished match's placements by player id (seat order given): its winners first, the others after; no
+    winner (or everyone) a draw. None while it is being played."""
+    if not match.finished:
+        return None
+    winners = [players[seat] for seat in match.state["winners"]]
+    others = [p for p in players if p not in winners]
+    return [players] if not winners or not others else [winners, others]
+
+
+def settle(app: Matches, tournament: Tournament) -> Tournament:
+    """Record the result of every table of the current round whose match has finished."""
+    if not tournament.rounds:
+        return tournament
+    round_ = tournament.rounds[-1]
+    for table in round_["tables"]:
+        if table["placements"] is None:
+            placements = placements_of(app.load(table["match_id"], for_reading=True), table["players"])
+            if placements:
+                tournament.record_result(round_["round"], table["table"], placements, "match", "the match finished")
+    if tournament.pending_events:
+        app.save(tournament)
+    return tournament
+
+
+def pair_round(app: Matches, tournament_id) -> dict:
+    """Pair the next round once every table of the current one has a result, creating its matches."""
+    tournament = settle(app, load(app, tournament_id))
+    if not tournament.round_complete:
+        raise ResultsMissing("results are missing: tables " + ", ".join(
+            str(t["table"]) for t in tournament.rounds[-1]["tables"] if t["placements"] is None) + " are playing")
+    pairs, draw = tournament.pairing()
+    created = tournament.created
+    match_ids = []
+    for table, pair in enumerate([pair for pair in pairs if BYE not in pair], start=1):
+        decklists = [tournament.decklists[p] for p in pair]
+        options = {**created["options"], **({"decklists": decklists} if all(decklists) else {}),
+                   "tournament": {"id": str(tournament.id), "round": len(tournament.rounds) + 1, "table": table}}
+        hashes = {REFEREE: tournament.secret["organiser"], "seats": [tournament.token_hashes[p] for p in pair]}
+        match, _ = app.create(created["game"], [{"name": tournament.players[p]["name"]} for p in pair], options,
+                              hashes=hashes)
+        match_ids.append(str(match.id))
+    payload = tournament.pair(pairs, draw, match_ids)
+    app.save(tournament)
+    return payload
+
+
+def finished(app: Matches, match) -> None:
+    """A match of a tournament finished: its result goes into the tournament at once."""
+    entry = match.created["options"].get("tournament")
+    if match.finished and entry:
+        settle(app, load(app, entry["id"]))
+
+
+def record(app: Matches, tournament_id, round_: int, table: int, placements: list[list[str]], reason: str) -> None:
+    """The organiser records or corrects a table's result, with its reason."""
+    tournament = load(app, tournament_id)
+    tournament.record_result(round_, table, placements, "organiser", reason)
+    app.save(tournament)

@@ -1,0 +1,145 @@
+"""The tournaments API: create a tournament, register and drop players, pair rounds into matches, results and
+standings. The organiser's token acts as referee on every match of the tournament, a player's as its seat."""
+from __future__ import annotations
+
+import hmac
+
+from flask.views import MethodView
+
+from domain.matches import token_hash
+from domain.tournaments import desk
+from domain.tournaments.standings import shown
+from service import schemas
+from service.access import bearer, herald
+from service.problems import BEARER, Blueprint, fail
+
+blp = Blueprint("tournaments", __name__, description="Tournaments: Swiss pairings, results and standings",
+                security=BEARER)
+ORGANISER = "organiser"
+
+
+def role_in(tournament) -> str:
+    """The bearer's role: ORGANISER or a player id; 401 if the token is not one of this tournament's."""
+    digest = token_hash(bearer())
+    if hmac.compare_digest(digest, tournament.secret["organiser"]):
+        return ORGANISER
+    player = next((p for p, h in tournament.token_hashes.items() if hmac.compare_digest(digest, h)), None)
+    if player is None:
+        fail(401, "this token is not one of this tournament's: use the organiser's or a player's token")
+    return player
+
+
+def organiser(tournament) -> None:
+    if role_in(tournament) != ORGANISER:
+        fail(403, "only the organiser may do this")
+
+
+def summary(tournament) -> dict:
+    created = tournament.created
+    return {"tournament_id": str(tournament.id), "name": created["name"], "game": created["game"],
+            "format": created["format"], "rounds": created["rounds"], "status": tournament.status,
+            "round": len(tournament.rounds), "players": len(tournament.players),
+            "seed_commitment": created["seed_commitment"]}
+
+
+def round_document(round_: dict) -> dict:
+    return {"round": round_["round"], "kind": round_["kind"], "byes": round_["byes"],
+            "tables": [{k: t[k] for k in ("table", "match_id", "players", "placements")} for t in round_["tables"]]}
+
+
+def current(tournament_id):
+    """The tournament with every finished match's result taken in."""
+    app = herald().matches
+    return desk.settle(app, desk.load(app, tournament_id))
+
+
+@blp.route("/tournaments")
+class Tournaments(MethodView):
+    @blp.doc(security=[])
+    @blp.arguments(schemas.CreateTournamentSchema())
+    @blp.response(201, schemas.TournamentCreatedSchema)
+    def post(self, body):
+        """Create a tournament; the organiser's token is shown only in this response."""
+        tournament, token = desk.create(herald().matches, body)
+        return {"tournament_id": str(tournament.id), "organiser_token": token}
+
+
+@blp.route("/tournaments/<uuid:tournament_id>")
+class TournamentSummary(MethodView):
+    @blp.doc(security=[])
+    @blp.response(200, schemas.TournamentSchema)
+    def get(self, tournament_id):
+        """The tournament's summary: game, format, status, current round."""
+        return summary(current(tournament_id))
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/players")
+class Players(MethodView):
+    @blp.arguments(schemas.RegisterPlayerSchema())
+    @blp.response(201, schemas.PlayerCreatedSchema)
+    def post(self, body, tournament_id):
+        """Register a player (organiser, before round 1); its token is shown only in this response."""
+        organiser(desk.load(herald().matches, tournament_id))
+        player_id, token = desk.register(herald().matches, tournament_id, body["name"], body.get("decklist"))
+        return {"player_id": player_id, "token": token}
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/players/<player_id>/drop")
+class Drop(MethodView):
+    @blp.response(200, schemas.TournamentSchema)
+    def post(self, tournament_id, player_id):
+        """Drop a player (the organiser, or that player with its own token)."""
+        tournament = desk.load(herald().matches, tournament_id)
+        if player_id not in tournament.players:
+            fail(404, f"no player {player_id} in this tournament")
+        if role_in(tournament) not in (ORGANISER, player_id):
+            fail(403, "only the organiser or that player may drop it")
+        return summary(desk.drop(herald().matches, tournament_id, player_id))
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/rounds")
+class Rounds(MethodView):
+    @blp.response(201, schemas.RoundSchema)
+    def post(self, tournament_id):
+        """Pair the next round once every table of the current one has a result (409 while some are playing)."""
+        organiser(desk.load(herald().matches, tournament_id))
+        paired = desk.pair_round(herald().matches, tournament_id)
+        herald().refresh()
+        return round_document(paired)
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/rounds/<int:number>")
+class Round(MethodView):
+    @blp.doc(security=[])
+    @blp.response(200, schemas.RoundSchema)
+    def get(self, tournament_id, number):
+        """A round's tables (players in seat order, placements once known) and byes."""
+        tournament = current(tournament_id)
+        if not 1 <= number <= len(tournament.rounds):
+            fail(404, f"round {number} has not been paired (the tournament is at round {len(tournament.rounds)})")
+        return round_document(tournament.rounds[number - 1])
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/standings")
+class Standings(MethodView):
+    @blp.doc(security=[])
+    @blp.response(200, schemas.StandingsSchema)
+    def get(self, tournament_id):
+        """The standings with their tiebreakers (OMW%, GW%, OGW%, each floored at 0.33)."""
+        tournament = current(tournament_id)
+        return {"round": len(tournament.rounds), "standings": [shown(row) for row in tournament.standings()]}
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/results")
+class Results(MethodView):
+    @blp.arguments(schemas.ResultSchema())
+    @blp.response(200, schemas.RoundSchema)
+    def post(self, body, tournament_id):
+        """Record or correct a table's result (organiser), with its reason: placements first place first."""
+        organiser(desk.load(herald().matches, tournament_id))
+        try:
+            desk.record(herald().matches, tournament_id, body["round"], body["table"], body["placements"],
+                        body["reason"])
+        except KeyError:
+            fail(404, f"there is no table {body['table']} in round {body['round']}")
+        return round_document(desk.load(herald().matches, tournament_id).rounds[body["round"] - 1])

@@ -1,0 +1,129 @@
+"""A Swiss tournament over HTTP (issue 19): players registered by the organiser, rounds paired into matches whose
+seats are the players' tournament tokens, bots playing every match from legal-moves with those tokens, results
+taken from the finished matches, and standings equal to an independent computation from the results."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from tests.helpers.api import assert_problem, auth
+
+SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
+
+
+def created(client, **changes) -> tuple[str, str]:
+    """A new tournament's id and organiser token."""
+    body = client.post("/tournaments", json={**SPEC, **changes}).get_json()
+    return body["tournament_id"], body["organiser_token"]
+
+
+def play_match(client, match_id: str, tokens: dict, players: list[str], chooser) -> None:
+    """Both seats play random legal moves with their tournament tokens until the match ends."""
+    while True:
+        view = client.get(f"/matches/{match_id}/view", headers=auth(tokens[players[0]])).get_json()
+        if view["status"] == "finished":
+            return
+        token = tokens[players[view["awaiting_seat"]]]
+        moves = client.get(f"/matches/{match_id}/legal-moves", headers=auth(token)).get_json()["moves"]
+        answer = client.post(f"/matches/{match_id}/moves", json=chooser.choice(moves), headers=auth(token))
+        assert answer.status_code == 200, answer.get_json()
+
+
+def independent_standings(rounds: list[dict], players: list[str]) -> dict:
+    """Points, match-win % and OMW% from the results alone, as MTG counts them (a bye a win, out of OMW)."""
+    points = {p: 0 for p in players}
+    played = {p: 0 for p in players}
+    opponents = {p: [] for p in players}
+    for r in rounds:
+        for p in r["byes"]:
+            points[p] += 3
+            played[p] += 1
+        for table in r["tables"]:
+            a, b = table["players"]
+            first = table["placements"][0]
+            for p, q in ((a, b), (b, a)):
+                points[p] += 1 if len(first) == 2 else 3 if p in first else 0
+                played[p] += 1
+                opponents[p].append(q)
+    mwp = {p: max(Fraction(33, 100), Fraction(points[p], 3 * played[p])) for p in players}
+    omw = {p: sum(mwp[q] for q in opponents[p]) / len(opponents[p]) for p in players}
+    return {p: (points[p], round(float(omw[p]), 4)) for p in players}
+
+
+def test_a_16_player_swiss_of_4_rounds_played_by_bots_over_http(client):
+    created = client.post("/tournaments", json=SPEC)
+    assert created.status_code == 201, created.get_json()
+    tid, organiser = created.get_json()["tournament_id"], created.get_json()["organiser_token"]
+    tokens = {}
+    for i in range(16):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": f"Player {i + 1}"}, headers=auth(organiser))
+        assert answer.status_code == 201
+        tokens[answer.get_json()["player_id"]] = answer.get_json()["token"]
+    chooser = random.Random(16)
+    seen_pairs = set()
+    for number in range(1, 5):
+        paired = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
+        assert paired.status_code == 201, paired.get_json()
+        round_ = paired.get_json()
+        assert round_["round"] == number and len(round_["tables"]) == 8 and round_["byes"] == []
+        for table in round_["tables"]:
+            pair = frozenset(table["players"])
+            assert pair not in seen_pairs, "a rematch"
+            seen_pairs.add(pair)
+        first = round_["tables"][0]
+        outsider = next(p for p in tokens if p not in first["players"])
+        assert client.get(f"/matches/{first['match_id']}/view", headers=auth(tokens[outsider])).status_code == 403
+        assert_problem(client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)), 409)  # still playing
+        for table in round_["tables"]:
+            play_match(client, table["match_id"], tokens, table["players"], chooser)
+        shown = client.get(f"/tournaments/{tid}/rounds/{number}").get_json()
+        assert all(t["placements"] for t in shown["tables"])  # every result taken from its match
+    rounds = [client.get(f"/tournaments/{tid}/rounds/{n}").get_json() for n in range(1, 5)]
+    expected = independent_standings(rounds, list(tokens))
+    standings = client.get(f"/tournaments/{tid}/standings").get_json()
+    assert standings["round"] == 4 and len(standings["standings"]) == 16
+    assert {row["player_id"]: (row["points"], row["omw"]) for row in standings["standings"]} == expected
+    ranks = [(row["points"], row["omw"], row["gw"], row["ogw"]) for row in standings["standings"]]
+    assert ranks == sorted(ranks, reverse=True)
+    assert client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
+
+
+def test_an_odd_field_gets_one_bye_each_and_drops_are_not_paired(client):
+    tid, organiser = created(client, rounds=3)
+    tokens = {}
+    for i in range(7):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": f"P{i}"}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    chooser = random.Random(7)
+    byes = []
+    for number in range(1, 4):
+        if number == 3:
+            dropped = next(iter(tokens))
+            answer = client.post(f"/tournaments/{tid}/players/{dropped}/drop", headers=auth(tokens[dropped]))
+            assert answer.status_code == 200
+        round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+        byes += round_["byes"]
+        if number == 3:
+            assert all(dropped not in t["players"] for t in round_["tables"]) and round_["byes"] == []
+        for table in round_["tables"]:
+            play_match(client, table["match_id"], tokens, table["players"], chooser)
+    assert len(byes) == len(set(byes)) == 2  # 7 players in rounds 1 and 2, 6 in round 3
+    late = client.post(f"/tournaments/{tid}/players", json={"name": "Late"}, headers=auth(organiser))
+    assert_problem(late, 422)
+
+
+def test_the_organiser_corrects_a_result_with_a_reason(client):
+    tid, organiser = created(client, rounds=1)
+    players = [client.post(f"/tournaments/{tid}/players", json={"name": n}, headers=auth(organiser)).get_json()
+               for n in ("Ana", "Bo")]
+    round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    a, b = round_["tables"][0]["players"]
+    body = {"round": 1, "table": 1, "placements": [[b], [a]], "reason": "played on paper: Bo won"}
+    assert_problem(client.post(f"/tournaments/{tid}/results", json=body, headers=auth(players[0]["token"])), 403)
+    answer = client.post(f"/tournaments/{tid}/results", json=body, headers=auth(organiser))
+    assert answer.status_code == 200 and answer.get_json()["tables"][0]["placements"] == [[b], [a]]
+    standings = client.get(f"/tournaments/{tid}/standings").get_json()["standings"]
+    assert standings[0]["player_id"] == b and standings[0]["points"] == 3
+    bad = {**body, "placements": [[a]]}
+    assert_problem(client.post(f"/tournaments/{tid}/results", json=bad, headers=auth(organiser)), 422)
+    assert client.get("/tournaments/00000000-0000-0000-0000-000000000000").status_code == 404
