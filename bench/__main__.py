@@ -24,6 +24,7 @@ from bench.figures import (
     playouts,
     projection_rebuild,
     state_at_version,
+    tournament_round,
     worker_memory,
 )
 from bench.http_load import http_load
@@ -41,10 +42,11 @@ class Budget:
     http_clients: int = 16
     http_seconds: float = 15.0
     cached_matches: int = 1000
+    tournament_players: int = 1024
 
 
 SMOKE = Budget(playout_seconds=0.5, command_seconds=0.3, long_match_events=150, version_samples=10, rebuild_games=1,
-               http_clients=4, http_seconds=1.0, cached_matches=20)
+               http_clients=4, http_seconds=1.0, cached_matches=20, tournament_players=32)
 
 
 def measure(budget: Budget) -> list[dict]:
@@ -54,7 +56,7 @@ def measure(budget: Budget) -> list[dict]:
                 *command_path(tmp, budget.command_seconds),
                 state_at_version(tmp, budget.long_match_events, budget.version_samples),
                 projection_rebuild(tmp, budget.rebuild_games), http_load(tmp, budget.http_clients, budget.http_seconds),
-                worker_memory(tmp, budget.cached_matches)]
+                worker_memory(tmp, budget.cached_matches), tournament_round(tmp, budget.tournament_players)]
 
 
 def verdict(row: dict) -> str:

@@ -226,3 +226,30 @@ def worker_memory(tmp: Path, matches: int) -> dict:
     return figure(f"resident memory of a worker holding {matches:,} active matches", peak, "MB", 300, peak / 300,
                   1.0, higher_is_better=False, baseline_mb=round(baseline, 1), matches_cached=held,
                   matches_wanted=matches)
+
+
+def tournament_round(tmp: Path, players: int) -> dict:
+    """Pairing a Swiss round of `players` (after one played round, so that scores differ) and creating its matches,
+    beside creating as many matches alone, on one SQLite store."""
+    from domain.tournaments import desk
+
+    app = sqlite_app(tmp / "tournament.sqlite")
+    spec = {"name": "Bench", "game": "korona", "format": "swiss", "rounds": 3, "table_size": 2, "top_cut": 0,
+            "placement_points": [3, 0], "options": {}}
+    tournament, _ = desk.create(app, spec)
+    for i in range(players):
+        desk.register(app, tournament.id, f"P{i}", None)
+    first = desk.pair_round(app, tournament.id)
+    for table in first["tables"]:
+        winner = table["players"][table["table"] % 2]
+        desk.record(app, tournament.id, 1, table["table"], [[winner], [p for p in table["players"] if p != winner]],
+                    "bench")
+    start = time.perf_counter()
+    paired = desk.pair_round(app, tournament.id)
+    pairing = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in paired["tables"]:
+        app.create("korona", [{"name": "A"}, {"name": "B"}])
+    alone = time.perf_counter() - start
+    return figure(f"pairing a {players}-player Swiss round and creating its {len(paired['tables'])} matches, vs "
+                  "creating them alone", pairing, "s", alone, pairing / alone, 3.0, higher_is_better=False)

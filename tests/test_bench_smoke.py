@@ -9,7 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
-FIGURES = 9  # playouts of Korona, For a Crown and Kingdom TCG, the command path twice, state at a version, projection rebuild, HTTP, memory
+FIGURES = 10  # playouts of Korona, For a Crown and Kingdom TCG, the command path twice, state at a version,
+# projection rebuild, HTTP, memory, a tournament round
 
 
 def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
