@@ -9,7 +9,7 @@ from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.registry import GAMES
 from domain.tournaments.pairing import BYE, ENGINE, swiss
-from domain.tournaments.standings import standings
+from domain.tournaments.standings import shown, standings
 
 
 class TournamentEvent(Aggregate.Event):
@@ -45,7 +45,16 @@ class ResultRecorded(TournamentEvent):
     """A table's placements: from its match when it finished, or by the organiser with a reason."""
 
 
-EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, RoundPaired, ResultRecorded)}
+class TournamentFinished(TournamentEvent):
+    """The last round's last result is in: the final standings, best first."""
+
+
+class SeedRevealed(TournamentEvent):
+    """The tournament is over: its server seed is revealed, so anyone can recompute every draw."""
+
+
+EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, RoundPaired, ResultRecorded,
+                                        TournamentFinished, SeedRevealed)}
 
 
 class Tournament(Aggregate):
@@ -64,6 +73,7 @@ class Tournament(Aggregate):
         self.players: dict[str, dict] = {}
         self.token_hashes: dict[str, str] = {}
         self.decklists: dict[str, dict | None] = {}
+        self.revealed_seed: str | None = None
         self.rounds: list[dict] = []
 
     @classmethod
@@ -150,9 +160,19 @@ class Tournament(Aggregate):
             raise IllegalMove(f"the placements must name each player of table {table} once: {', '.join(seated)}")
         self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
                                       "reason": reason})
+        if self.status == "finished" and self.revealed_seed is None:
+            self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()]})
+            self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
 
     def standings(self) -> list[dict]:
         return standings(self.players, self.rounds, self.created["placement_points"])
+
+    def summary(self) -> dict:
+        created = self.created
+        return {"tournament_id": str(self.id), "name": created["name"], "game": created["game"],
+                "format": created["format"], "rounds": created["rounds"], "status": self.status,
+                "round": len(self.rounds), "players": len(self.players), "seed_commitment": created["seed_commitment"],
+                "created_on": self.created_on.isoformat()}
 
     def _record(self, cls, payload: dict, **extra) -> None:
         chain = link(self.chain, self.version + 1, cls.__name__, payload)
@@ -171,4 +191,20 @@ class Tournament(Aggregate):
             self.rounds.append({**payload, "tables": [dict(t) for t in payload["tables"]]})
         elif type_ == "ResultRecorded":
             self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]["placements"] = payload["placements"]
+        elif type_ == "SeedRevealed":
+            self.revealed_seed = payload["server_seed"]
         self.chain = chain
+
+
+def round_document(round_: dict) -> dict:
+    """A round as the API shows it: tables (players in seat order, placements or null) and byes."""
+    return {"round": round_["round"], "kind": round_["kind"], "byes": round_["byes"],
+            "tables": [{k: t[k] for k in ("table", "match_id", "players", "placements")} for t in round_["tables"]]}
+
+
+def tournament_document(tournament: Tournament) -> dict:
+    """What the projections hold of a tournament: its summary, its rounds and its standings, as the API shows them."""
+    return {"version": tournament.version, "summary": tournament.summary(),
+            "rounds": [round_document(r) for r in tournament.rounds],
+            "standings": {"round": len(tournament.rounds),
+                          "standings": [shown(row) for row in tournament.standings()]}}

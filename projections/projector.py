@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from collections import OrderedDict
 
 import orjson
 
 from domain.registry import GAMES
-from domain.tournament import Tournament, TournamentEvent
+from domain.tournament import Tournament, TournamentEvent, tournament_document
 
 TOURNAMENT_EVENTS = (Tournament.TournamentCreated, TournamentEvent)
 POSITION = "herald:position"
 MATCHES = "herald:matches"
 TOKENS = "herald:tokens"
+TOURNAMENTS = "herald:tournaments"
 BATCH = 500
 REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
@@ -42,6 +44,10 @@ return 1
 
 def dumps(document) -> bytes:
     return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)
+
+
+def tournament_key(tournament_id) -> str:
+    return f"herald:tournament:{tournament_id}"
 
 
 def match_key(match_id) -> str:
@@ -101,10 +107,12 @@ class Projector:
         notifications = self.app.recorder.select_notifications(start=start + 1, limit=size)
         if not notifications:
             return 0
-        docs = self._fold(notifications)
+        docs, tournaments = self._fold(notifications)
         keys, args = [POSITION], [start, notifications[-1].id]
         for match_id, doc in docs.items():
             self._write(keys, args, match_id, doc)
+        for tournament_id in tournaments:
+            self._write_tournament(keys, args, tournament_id)
         if not self._commit(keys=keys, args=args, client=self.redis):
             return None
         self._written = notifications[-1].id
@@ -115,17 +123,22 @@ class Projector:
         self._written = None
         self._docs.clear()
 
-    def _fold(self, notifications) -> dict:
+    def _fold(self, notifications) -> tuple[dict, set]:
+        """The match documents the notifications change, folded; the tournaments they change."""
         docs: dict[str, dict] = {}
+        tournaments: set[str] = set()
         for notification in notifications:
             event = self.app.mapper.to_domain_event(notification)
-            if not hasattr(event, "payload") or isinstance(event, TOURNAMENT_EVENTS):
-                continue  # a tournament's events are read from its aggregate
+            if isinstance(event, TOURNAMENT_EVENTS):
+                tournaments.add(str(event.originator_id))  # projected from its aggregate, below
+                continue
+            if not hasattr(event, "payload"):
+                continue
             match_id = str(event.originator_id)
             if match_id not in docs:
                 docs[match_id] = self._doc(match_id, event)
             docs[match_id] = apply(docs[match_id], event)
-        return docs
+        return docs, tournaments
 
     def _doc(self, match_id: str, first) -> dict | None:
         """The document a batch folds `first` onto, at the version just before it: ours or Redis's, brought up to that
@@ -163,6 +176,25 @@ class Projector:
             args.append(len(mapping))
             for field, value in mapping.items():
                 args += (field, value)
+
+    def _write_tournament(self, keys: list, args: list, tournament_id: str) -> None:
+        """A tournament's summary in the list, and its standings and rounds, from its aggregate as stored now."""
+        tournament = self.app.repository.get(uuid.UUID(tournament_id))
+        document = tournament_document(tournament)
+        for key, mapping in ((TOURNAMENTS, {tournament_id: dumps(document["summary"])}),
+                             (tournament_key(tournament_id), {"doc": dumps(document)})):
+            keys.append(key)
+            args.append(len(mapping))
+            for field, value in mapping.items():
+                args += (field, value)
+
+    def tournaments(self) -> list[dict]:
+        rows = [json.loads(v) for v in self.redis.hvals(TOURNAMENTS)]
+        return sorted(rows, key=lambda r: r["created_on"])
+
+    def tournament(self, tournament_id) -> dict | None:
+        raw = self.redis.hget(tournament_key(tournament_id), "doc")
+        return json.loads(raw) if raw else None
 
     def rebuild(self, progress=None) -> int:
         """Drop every view and replay the whole log into Redis."""

@@ -156,6 +156,20 @@ def audit(args) -> int:
     return 0
 
 
+def audit_tournament(args) -> int:
+    """Re-run a tournament's export offline, and verify the match exports given with it."""
+    from replays.referee import Rejected
+    from replays.tournament_audit import Differs, audit
+
+    try:
+        checks = audit(_read(args.export), [_read(path) for path in args.matches])
+    except (Differs, Rejected) as error:
+        print(f"FAIL {error}")
+        return 1
+    print("\n".join(checks))
+    return 0
+
+
 def replay(args) -> int:
     """Print a view of a logged match at a version, offline."""
     import json
@@ -200,6 +214,11 @@ def main(argv=None) -> int:
     offline = commands.add_parser("audit", help="re-referee a herald-log-v1 export offline")
     offline.add_argument("log")
     offline.set_defaults(func=audit)
+    tournament = commands.add_parser("audit-tournament", help="re-run a tournament's export offline: pairings from "
+                                     "the seed, standings, and the match exports given")
+    tournament.add_argument("export")
+    tournament.add_argument("matches", nargs="*")
+    tournament.set_defaults(func=audit_tournament)
     past = commands.add_parser("replay", help="print a logged match's view at a version")
     past.add_argument("log")
     past.add_argument("--version", type=int, required=True)

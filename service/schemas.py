@@ -379,3 +379,7 @@ class ResultSchema(ma.Schema):
                                          validate=validate.Length(min=1, max=8)),
                              required=True, validate=validate.Length(min=1, max=8))
     reason = Text(required=True, validate=validate.Length(min=1, max=500))
+
+
+class TournamentTimelineSchema(Document):
+    sentences = fields.List(fields.String(), metadata={"description": "one sentence an event, oldest first"})

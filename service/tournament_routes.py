@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hmac
 
+from flask import Response, jsonify
 from flask.views import MethodView
 
 from domain.matches import token_hash
+from domain.tournament import round_document, tournament_document
 from domain.tournaments import desk
-from domain.tournaments.standings import shown
+from domain.tournaments.timeline import sentences
+from replays.tournament_audit import tournament_export
 from service import schemas
 from service.access import bearer, herald
 from service.problems import BEARER, Blueprint, fail
@@ -34,19 +37,6 @@ def organiser(tournament) -> None:
         fail(403, "only the organiser may do this")
 
 
-def summary(tournament) -> dict:
-    created = tournament.created
-    return {"tournament_id": str(tournament.id), "name": created["name"], "game": created["game"],
-            "format": created["format"], "rounds": created["rounds"], "status": tournament.status,
-            "round": len(tournament.rounds), "players": len(tournament.players),
-            "seed_commitment": created["seed_commitment"]}
-
-
-def round_document(round_: dict) -> dict:
-    return {"round": round_["round"], "kind": round_["kind"], "byes": round_["byes"],
-            "tables": [{k: t[k] for k in ("table", "match_id", "players", "placements")} for t in round_["tables"]]}
-
-
 def current(tournament_id):
     """The tournament with every finished match's result taken in."""
     app = herald().matches
@@ -56,11 +46,19 @@ def current(tournament_id):
 @blp.route("/tournaments")
 class Tournaments(MethodView):
     @blp.doc(security=[])
+    @blp.response(200, schemas.TournamentSchema(many=True))
+    def get(self):
+        """List the tournaments (from the projections, kept current by the projector)."""
+        herald().refresh()
+        return jsonify(herald().projector.tournaments())
+
+    @blp.doc(security=[])
     @blp.arguments(schemas.CreateTournamentSchema())
     @blp.response(201, schemas.TournamentCreatedSchema)
     def post(self, body):
         """Create a tournament; the organiser's token is shown only in this response."""
         tournament, token = desk.create(herald().matches, body)
+        herald().refresh()
         return {"tournament_id": str(tournament.id), "organiser_token": token}
 
 
@@ -70,7 +68,7 @@ class TournamentSummary(MethodView):
     @blp.response(200, schemas.TournamentSchema)
     def get(self, tournament_id):
         """The tournament's summary: game, format, status, current round."""
-        return summary(current(tournament_id))
+        return current(tournament_id).summary()
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/players")
@@ -94,7 +92,7 @@ class Drop(MethodView):
             fail(404, f"no player {player_id} in this tournament")
         if role_in(tournament) not in (ORGANISER, player_id):
             fail(403, "only the organiser or that player may drop it")
-        return summary(desk.drop(herald().matches, tournament_id, player_id))
+        return desk.drop(herald().matches, tournament_id, player_id).summary()
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/rounds")
@@ -126,8 +124,7 @@ class Standings(MethodView):
     @blp.response(200, schemas.StandingsSchema)
     def get(self, tournament_id):
         """The standings with their tiebreakers (OMW%, GW%, OGW%, each floored at 0.33)."""
-        tournament = current(tournament_id)
-        return {"round": len(tournament.rounds), "standings": [shown(row) for row in tournament.standings()]}
+        return tournament_document(current(tournament_id))["standings"]
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/results")
@@ -143,3 +140,24 @@ class Results(MethodView):
         except KeyError:
             fail(404, f"there is no table {body['table']} in round {body['round']}")
         return round_document(desk.load(herald().matches, tournament_id).rounds[body["round"] - 1])
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/export")
+class Export(MethodView):
+    @blp.doc(security=[], responses={200: {"description": "the tournament's log (NDJSON): a header, then its events",
+                                           "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}})
+    def get(self, tournament_id):
+        """The tournament's log, for `herald audit-tournament`: the seed is in it once the tournament is over."""
+        current(tournament_id)
+        lines = tournament_export(str(tournament_id), desk.log(herald().matches, tournament_id))
+        return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/timeline")
+class Timeline(MethodView):
+    @blp.doc(security=[])
+    @blp.response(200, schemas.TournamentTimelineSchema)
+    def get(self, tournament_id):
+        """The tournament's log in plain English."""
+        current(tournament_id)
+        return {"sentences": sentences(desk.log(herald().matches, tournament_id))}

@@ -3,9 +3,13 @@ seats are the players' tournament tokens, bots playing every match from legal-mo
 taken from the finished matches, and standings equal to an independent computation from the results."""
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from fractions import Fraction
 
+from domain.chain import GENESIS, link
 from tests.helpers.api import assert_problem, auth
 
 SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
@@ -127,3 +131,81 @@ def test_the_organiser_corrects_a_result_with_a_reason(client):
     bad = {**body, "placements": [[a]]}
     assert_problem(client.post(f"/tournaments/{tid}/results", json=bad, headers=auth(organiser)), 422)
     assert client.get("/tournaments/00000000-0000-0000-0000-000000000000").status_code == 404
+
+
+def test_the_projections_hold_the_list_the_standings_and_the_rounds_and_rebuild(client):
+    """Redis holds each tournament's summary, rounds and standings, kept current as results arrive and rebuilt with
+    every view by the projector's rebuild (`herald rebuild-projections`)."""
+    tid, organiser = created(client, rounds=2)
+    tokens = {}
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    for table in round_["tables"]:
+        play_match(client, table["match_id"], tokens, table["players"], random.Random(4))
+    listed = client.get("/tournaments").get_json()
+    assert [t["tournament_id"] for t in listed].count(tid) == 1
+    assert next(t for t in listed if t["tournament_id"] == tid)["round"] == 1
+    projector = client.application.extensions["herald"].projector
+    standings = client.get(f"/tournaments/{tid}/standings").get_json()
+    assert projector.tournament(tid)["standings"] == standings
+    assert projector.tournament(tid)["rounds"] == [client.get(f"/tournaments/{tid}/rounds/1").get_json()]
+    projector.rebuild()
+    assert projector.tournament(tid)["standings"] == standings
+
+
+def test_a_finished_tournament_audits_offline_and_a_changed_result_or_pairing_is_named(client, tmp_path):
+    """`herald audit-tournament EXPORT [MATCH EXPORTS]` recomputes the pairings from the revealed seed, the standings
+    from the results, and verifies the matches; a changed result or pairing fails naming its event. The timeline
+    tells the tournament in plain English."""
+    tid, organiser = created(client, rounds=2)
+    tokens = {}
+    for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    match_files = []
+    for number in (1, 2):
+        if number == 2:
+            client.post(f"/tournaments/{tid}/players/p5/drop", headers=auth(organiser))
+        round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+        for table in round_["tables"]:
+            play_match(client, table["match_id"], tokens, table["players"], random.Random(number))
+            path = tmp_path / f"{table['match_id']}.ndjson"
+            path.write_text(client.get(f"/matches/{table['match_id']}/export",
+                                       headers=auth(organiser)).get_data(as_text=True))
+            match_files.append(str(path))
+    export = client.get(f"/tournaments/{tid}/export")
+    assert export.status_code == 200 and export.headers["Content-Type"].startswith("application/x-ndjson")
+    good = tmp_path / "tournament.ndjson"
+    good.write_text(export.get_data(as_text=True))
+
+    def audit(path, *matches):
+        return subprocess.run([sys.executable, "-m", "service.cli", "audit-tournament", str(path), *matches],
+                              capture_output=True, text=True, check=False)
+
+    passed = audit(good, *match_files)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "pairings recomputed" in passed.stdout and passed.stdout.count("verifies and its result") == len(match_files) == 4
+    rows = [json.loads(line) for line in good.read_text().splitlines()]
+    for kind, change in (("ResultRecorded", lambda p: p["placements"].reverse()),
+                         ("RoundPaired", lambda p: p["tables"][0]["players"].reverse())):
+        edited = json.loads(json.dumps(rows))
+        target = next(row for row in edited[1:] if row["type"] == kind)
+        change(target["payload"])
+        rechain(edited[1:])
+        bad = tmp_path / f"bad-{kind}.ndjson"
+        bad.write_text("\n".join(json.dumps(row, ensure_ascii=False) for row in edited) + "\n")
+        failed = audit(bad, *match_files)
+        assert failed.returncode == 1 and f"version {target['version']} ({kind})" in failed.stdout, failed.stdout
+    timeline = client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
+    assert "Ed dropped after round 1." in timeline and any(line.startswith("Round 1 paired: 2 tables, ")
+                                                          and "has the bye" in line for line in timeline)
+    assert timeline[-1] == "The server seed was revealed for anyone to check the pairings."
+
+
+def rechain(rows: list[dict]) -> None:
+    """Recompute the chain after an edit, as a forger would, so that only the recomputation can catch it."""
+    previous = GENESIS
+    for row in rows:
+        row["chain"] = previous = link(previous, row["version"], row["type"], row["payload"])

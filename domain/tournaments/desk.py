@@ -115,3 +115,10 @@ def record(app: Matches, tournament_id, round_: int, table: int, placements: lis
     tournament = load(app, tournament_id)
     tournament.record_result(round_, table, placements, "organiser", reason)
     app.save(tournament)
+
+
+def log(app: Matches, tournament_id) -> list[dict]:
+    """The tournament's events as its export holds them: version, type, payload, chain."""
+    load(app, tournament_id)
+    return [{"version": e.originator_version, "type": type(e).__name__, "payload": e.payload, "chain": e.chain}
+            for e in app.events.get(uuid.UUID(str(tournament_id)))]

@@ -1,0 +1,39 @@
+"""A tournament's log in plain English, one sentence an event."""
+from __future__ import annotations
+
+
+def _together(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _placed(placements: list[list[str]], names: dict) -> str:
+    first = [names[p] for p in placements[0]]
+    if len(placements) == 1:
+        return f"{_together(first)} drew"
+    return f"{_together(first)} won"
+
+
+def sentences(records: list[dict]) -> list[str]:
+    """Each event of the log, told: "Round 3 paired: 8 tables, Ana has the bye", "Bo dropped after round 2"."""
+    names, told = {}, []
+    for record in records:
+        kind, p = record["type"], record["payload"]
+        if kind == "TournamentCreated":
+            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {p['rounds']} rounds.")
+        elif kind == "PlayerRegistered":
+            names[p["player_id"]] = p["name"]
+            told.append(f"{p['name']} registered.")
+        elif kind == "PlayerDropped":
+            told.append(f"{names[p['player_id']]} dropped after round {p['after_round']}.")
+        elif kind == "RoundPaired":
+            tables = len(p["tables"])
+            bye = "".join(f", {names[b]} has the bye" for b in p["byes"])
+            told.append(f"Round {p['round']} paired: {tables} table{'s' if tables != 1 else ''}{bye}.")
+        elif kind == "ResultRecorded":
+            how = "" if p["by"] == "match" else f" (recorded by the organiser: {p['reason']})"
+            told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
+        elif kind == "TournamentFinished":
+            told.append(f"The tournament is over: {names[p['standings'][0]]} finished first.")
+        elif kind == "SeedRevealed":
+            told.append("The server seed was revealed for anyone to check the pairings.")
+    return told

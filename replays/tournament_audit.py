@@ -1,0 +1,123 @@
+"""`herald audit-tournament`: a tournament's export re-run offline. Its chain, its seed against the commitment, every
+round's pairing recomputed from the seed and the results before it, the standings recomputed from the results, and
+every match export given verified and matched against the result the tournament recorded."""
+from __future__ import annotations
+
+import json
+import uuid
+
+from domain import fair
+from domain.chain import GENESIS, link
+from domain.errors import IllegalMove
+from domain.match import Match
+from domain.tournament import Tournament
+from domain.tournaments.desk import placements_of
+from domain.tournaments.pairing import BYE
+from replays import verify
+from replays.referee import Rejected, rereferee
+
+FORMAT = "herald-tournament-v1"
+ADDED = ("tournament_id", "seed_commitment", "fairness")  # what the aggregate adds to the organiser's spec
+
+
+class Differs(Exception):
+    """The export does not recompute: the message names the first event that differs, and how."""
+
+
+def tournament_export(tournament_id: str, records: list[dict]) -> list[str]:
+    """The NDJSON lines of a tournament's export: a header, then one line per event."""
+    rows = [{"format": FORMAT, "tournament_id": tournament_id}, *records]
+    return [json.dumps(row, ensure_ascii=False) for row in rows]
+
+
+def _rows(lines: list[str]) -> list[dict]:
+    try:
+        header, *rows = [json.loads(line) for line in lines if line.strip()]
+    except ValueError as error:
+        raise Differs(f"the file is not a tournament export: {error}") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT or not rows:
+        raise Differs(f"the file is not a {FORMAT} export")
+    return rows
+
+
+def _chain(rows: list[dict]) -> None:
+    previous = GENESIS
+    for row in rows:
+        if link(previous, row["version"], row["type"], row["payload"]) != row["chain"]:
+            raise Differs(f"version {row['version']} ({row['type']}): its chain value does not follow from the "
+                          "events before it: the log was changed")
+        previous = row["chain"]
+
+
+def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournament:
+    """Run the tournament again from its spec, registrations, drops and results; each pairing recomputed, and each
+    result taken from a match checked against that match's export where one is given (`ended`, by match id)."""
+    created = rows[0]["payload"]
+    spec = {k: v for k, v in created.items() if k not in ADDED}
+    tournament = Tournament.create(uuid.UUID(created["tournament_id"]), spec, "audit", seed)
+    for row in rows[1:]:
+        kind, p = row["type"], row["payload"]
+        try:
+            if kind == "PlayerRegistered":
+                tournament.register(p["name"], p.get("decklist"), "audit")
+            elif kind == "PlayerDropped":
+                tournament.drop(p["player_id"])
+            elif kind == "RoundPaired":
+                pairs, draw = tournament.pairing()
+                logged = [t["players"] for t in p["tables"]] + [[b, BYE] for b in p["byes"]]
+                if [list(pair) for pair in pairs] != [list(x) for x in logged] or [draw] != p["random"]:
+                    raise Differs(f"version {row['version']} (RoundPaired): round {p['round']} recomputes as "
+                                  f"{[list(pair) for pair in pairs]}, not as logged {logged}")
+                tournament.pair(pairs, draw, [t["match_id"] for t in p["tables"]])
+            elif kind == "ResultRecorded":
+                table = tournament.rounds[p["round"] - 1]["tables"][p["table"] - 1]
+                match = ended.get(table["match_id"])
+                if p["by"] == "match" and match and placements_of(match, table["players"]) != p["placements"]:
+                    raise Differs(f"version {row['version']} (ResultRecorded): round {p['round']}, table "
+                                  f"{p['table']} is recorded as {p['placements']}, but its match ended "
+                                  f"{placements_of(match, table['players'])}")
+                tournament.record_result(p["round"], p["table"], p["placements"], p["by"], p["reason"])
+        except (IllegalMove, KeyError) as error:
+            raise Differs(f"version {row['version']} ({kind}): {error}") from None
+    return tournament
+
+
+def audit(lines: list[str], match_logs: list[list[str]] = ()) -> list[str]:
+    """The checks that passed, one line each; Differs names the first that did not."""
+    rows = _rows(lines)
+    _chain(rows)
+    revealed = [row["payload"]["server_seed"] for row in rows if row["type"] == "SeedRevealed"]
+    if not revealed:
+        raise Differs("the tournament is not over: its seed is revealed only after the last round's results")
+    seed = bytes.fromhex(revealed[0])
+    if fair.commitment(seed) != rows[0]["payload"]["seed_commitment"]:
+        raise Differs("the revealed seed does not match the commitment published when the tournament was created")
+    ended = {str(match.id): match for match in map(_verified, match_logs)}
+    tournament = _replay(rows, seed, ended)
+    recomputed = [{"version": e.originator_version, "type": type(e).__name__, "payload": e.payload, "chain": e.chain}
+                  for e in tournament.collect_events()]
+    for row, again in zip(rows, recomputed):
+        if row != again:
+            raise Differs(f"version {row['version']} ({row['type']}): recomputes as {again['type']} "
+                          f"{json.dumps(again['payload'])[:200]}")
+    if len(recomputed) != len(rows):
+        raise Differs(f"the log holds {len(rows)} events; recomputing it gives {len(recomputed)}")
+    checks = [f"ok   chain of {len(rows)} events", "ok   seed matches its commitment",
+              f"ok   {len(tournament.rounds)} rounds of pairings recomputed from the seed and the results",
+              "ok   standings recomputed from the results"]
+    tables = {t["match_id"] for r in tournament.rounds for t in r["tables"]}
+    strangers = sorted(set(ended) - tables)
+    if strangers:
+        raise Differs(f"match {strangers[0]} is not a table of this tournament")
+    return checks + [f"ok   match {match_id} verifies and its result is the one recorded" for match_id in ended]
+
+
+def _verified(lines: list[str]) -> Match:
+    """A match export that verifies and re-referees, as the match it records."""
+    failed = []
+    if not verify.verify(lines, (), lambda line: failed.append(line) if line.startswith("FAIL") else None):
+        raise Differs(f"a match export does not verify: {failed[0] if failed else 'see replays.verify'}")
+    try:
+        return rereferee(lines)
+    except Rejected as rejected:
+        raise Differs(f"a match export does not re-referee: {rejected}") from None
