@@ -97,7 +97,12 @@ class Tournament(Aggregate):
     def status(self) -> str:
         if not self.rounds:
             return "registering"
-        return "finished" if len(self.rounds) >= self.created["rounds"] and self.round_complete else "running"
+        return "finished" if len(self.rounds) >= self.total_rounds and self.round_complete else "running"
+
+    @property
+    def total_rounds(self) -> int:
+        """The Swiss rounds, then a single-elimination top cut of 4 (2 rounds) or 8 (3 rounds)."""
+        return self.created["rounds"] + {0: 0, 4: 2, 8: 3}[self.created["top_cut"]]
 
     @property
     def round_complete(self) -> bool:
@@ -124,31 +129,48 @@ class Tournament(Aggregate):
             raise IllegalMove(f"{self.players[player_id]['name']} has already dropped")
         self._record(PlayerDropped, {"player_id": player_id, "after_round": len(self.rounds)})
 
-    def pairing(self) -> tuple[list[tuple], dict]:
-        """The next round's pairs and the seeded draw that ordered players on equal standing (nothing recorded)."""
+    def pairing(self) -> tuple[list[tuple], dict | None]:
+        """The next round's pairs, and the seeded draw that ordered players on equal standing (a Swiss round) or None
+        (the top cut); nothing recorded."""
         if not self.round_complete:
             raise IllegalMove("results are missing")
+        if len(self.rounds) >= self.total_rounds:
+            raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
         if len(self.rounds) >= self.created["rounds"]:
-            raise IllegalMove(f"all {self.created['rounds']} rounds have been paired")
+            return self._elimination(), None
         active = [p for p, player in self.players.items() if not player["dropped"]]
         if len(active) < 2:
             raise IllegalMove("at least 2 players still in are needed to pair a round")
         draw = self.rng().shuffle(active)
         seeded = {p: {**self.players[p], "order": draw["result"].index(p) if p in active else len(self.players)}
                   for p in self.players}
-        ranked = [row["player_id"] for row in standings(seeded, self.rounds, self.created["placement_points"])
-                  if row["player_id"] in active]
-        points = {row["player_id"]: row["points"] for row in standings(seeded, self.rounds,
-                                                                        self.created["placement_points"])}
+        rows = standings(seeded, self.rounds, self.created["placement_points"])
+        ranked = [row["player_id"] for row in rows if row["player_id"] in active]
+        points = {row["player_id"]: row["points"] for row in rows}
         met = {frozenset(t["players"]) for r in self.rounds for t in r["tables"]}
         byes = {p for r in self.rounds for p in r["byes"]}
         return swiss(ranked, points, met, byes), draw
 
-    def pair(self, pairs: list[tuple], draw: dict, match_ids: list[str]) -> dict:
+    def _elimination(self) -> list[tuple]:
+        """The top cut: the best players after the Swiss seeded 1v8, 4v5, 2v7, 3v6 (1v4, 2v3 for a top 4), so that
+        the top seeds meet last; then each table's winner plays the next table's (RULINGS T4)."""
+        if len(self.rounds) == self.created["rounds"]:
+            cut = self.created["top_cut"]
+            seeds = [row["player_id"] for row in self.standings() if not row["dropped"]][:cut]
+            if len(seeds) < cut:
+                raise IllegalMove(f"a top {cut} needs {cut} players still in; {len(seeds)} are")
+            order = [1, 8, 4, 5, 2, 7, 3, 6] if cut == 8 else [1, 4, 2, 3]
+            return [(seeds[order[i] - 1], seeds[order[i + 1] - 1]) for i in range(0, cut, 2)]
+        winners = [advancing(t) for t in self.rounds[-1]["tables"]]
+        return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+    def pair(self, pairs: list[tuple], draw: dict | None, match_ids: list[str]) -> dict:
         tables = [{"table": i + 1, "match_id": match_id, "players": list(pair), "placements": None}
                   for i, (pair, match_id) in enumerate(zip([p for p in pairs if BYE not in p], match_ids))]
-        payload = {"round": len(self.rounds) + 1, "kind": "swiss", "engine": ENGINE, "tables": tables,
-                   "byes": [a for a, b in pairs if b is BYE], "random": [draw]}
+        swiss_round = draw is not None
+        payload = {"round": len(self.rounds) + 1, "kind": "swiss" if swiss_round else "elimination",
+                   "engine": ENGINE if swiss_round else "bracket", "tables": tables,
+                   "byes": [a for a, b in pairs if b is BYE], "random": [draw] if swiss_round else []}
         self._record(RoundPaired, payload)
         return payload
 
@@ -161,11 +183,15 @@ class Tournament(Aggregate):
         self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
                                       "reason": reason})
         if self.status == "finished" and self.revealed_seed is None:
-            self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()]})
+            champion = advancing(self.rounds[-1]["tables"][0]) if self.created["top_cut"] else None
+            self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()],
+                                              "champion": champion})
             self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
 
     def standings(self) -> list[dict]:
-        return standings(self.players, self.rounds, self.created["placement_points"])
+        """The Swiss standings: a top cut decides the champion, not the standings (MTR)."""
+        swiss_rounds = [r for r in self.rounds if r["kind"] == "swiss"]
+        return standings(self.players, swiss_rounds, self.created["placement_points"])
 
     def summary(self) -> dict:
         created = self.created
@@ -208,3 +234,9 @@ def tournament_document(tournament: Tournament) -> dict:
             "rounds": [round_document(r) for r in tournament.rounds],
             "standings": {"round": len(tournament.rounds),
                           "standings": [shown(row) for row in tournament.standings()]}}
+
+
+def advancing(table: dict) -> str:
+    """Who goes on from a top-cut table: its winner; after a draw, the higher seed (seated first)."""
+    first = table["placements"][0]
+    return first[0] if len(first) == 1 else table["players"][0]

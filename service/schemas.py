@@ -303,10 +303,12 @@ class CreateTournamentSchema(ma.Schema):
     name = Text(required=True, validate=validate.Length(min=1, max=80))
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
     format = fields.String(required=True, validate=validate.OneOf(["swiss"]), metadata={
-        "description": "swiss (for 2-player tables); round robin, single elimination and pods are not built yet"})
+        "description": "swiss (for 2-player tables, with an optional top cut); round robin, single elimination alone "
+                       "and pods are not built yet"})
     rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20))
     table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=2))
-    top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0]))
+    top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0, 4, 8]), metadata={
+        "description": "a single-elimination top cut after the Swiss rounds, seeded 1v8, 4v5, 2v7, 3v6"})
     placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)), load_default=lambda: [3, 0],
                                    validate=validate.Length(min=2, max=8))
     options = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict, metadata={

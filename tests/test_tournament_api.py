@@ -13,6 +13,7 @@ from domain.chain import GENESIS, link
 from tests.helpers.api import assert_problem, auth
 
 SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
+TOP4 = {**SPEC, "top_cut": 4}
 
 
 def created(client, **changes) -> tuple[str, str]:
@@ -54,8 +55,11 @@ def independent_standings(rounds: list[dict], players: list[str]) -> dict:
     return {p: (points[p], round(float(omw[p]), 4)) for p in players}
 
 
-def test_a_16_player_swiss_of_4_rounds_played_by_bots_over_http(client):
-    created = client.post("/tournaments", json=SPEC)
+def test_a_16_player_swiss_of_4_rounds_and_a_top_4_played_by_bots_over_http(client):
+    """No rematch, one bye at most each, a player's token refused (403) on a match it is not seated in, the top cut
+    seeded 1v4 and 2v3 by the final standings, which equal an independent computation from the results and do not
+    change with the top cut (RULINGS T4)."""
+    created = client.post("/tournaments", json=TOP4)
     assert created.status_code == 201, created.get_json()
     tid, organiser = created.get_json()["tournament_id"], created.get_json()["organiser_token"]
     tokens = {}
@@ -89,7 +93,20 @@ def test_a_16_player_swiss_of_4_rounds_played_by_bots_over_http(client):
     assert {row["player_id"]: (row["points"], row["omw"]) for row in standings["standings"]} == expected
     ranks = [(row["points"], row["omw"], row["gw"], row["ogw"]) for row in standings["standings"]]
     assert ranks == sorted(ranks, reverse=True)
+    assert client.get(f"/tournaments/{tid}").get_json()["status"] == "running"  # the top cut is still to play
+    seeds = [row["player_id"] for row in standings["standings"][:4]]
+    semis = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    assert semis["kind"] == "elimination" and [t["players"] for t in semis["tables"]] == [
+        [seeds[0], seeds[3]], [seeds[1], seeds[2]]]
+    for table in semis["tables"]:
+        play_match(client, table["match_id"], tokens, table["players"], chooser)
+    played = client.get(f"/tournaments/{tid}/rounds/5").get_json()["tables"]
+    advancing = [t["placements"][0][0] if len(t["placements"][0]) == 1 else t["players"][0] for t in played]
+    final = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    assert [t["players"] for t in final["tables"]] == [advancing]
+    play_match(client, final["tables"][0]["match_id"], tokens, final["tables"][0]["players"], chooser)
     assert client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
+    assert client.get(f"/tournaments/{tid}/standings").get_json()["standings"] == standings["standings"]
 
 
 def test_an_odd_field_gets_one_bye_each_and_drops_are_not_paired(client):

@@ -33,7 +33,9 @@ def sentences(records: list[dict]) -> list[str]:
             how = "" if p["by"] == "match" else f" (recorded by the organiser: {p['reason']})"
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
         elif kind == "TournamentFinished":
-            told.append(f"The tournament is over: {names[p['standings'][0]]} finished first.")
+            first = p.get("champion") or p["standings"][0]
+            told.append(f"The tournament is over: {names[first]} " + ("won the top cut." if p.get("champion")
+                                                                      else "finished first."))
         elif kind == "SeedRevealed":
             told.append("The server seed was revealed for anyone to check the pairings.")
     return told
