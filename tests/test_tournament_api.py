@@ -226,3 +226,39 @@ def rechain(rows: list[dict]) -> None:
     previous = GENESIS
     for row in rows:
         row["chain"] = previous = link(previous, row["version"], row["type"], row["payload"])
+
+
+def test_a_decklist_game_checks_each_registration_and_deals_each_players_deck(client):
+    """Kingdom TCG: a player registers with its decklist, checked as POST /decklists/check does (422 with the
+    sentences); each match of the round is created with its two players' decklists."""
+    from domain.kingdom_tcg.data import default_decklists
+
+    tid, organiser = created(client, game="kingdom_tcg", rounds=1)
+    decks = default_decklists()
+    short = {**decks[0], "strategy": decks[0]["strategy"][:29]}
+    refused = client.post(f"/tournaments/{tid}/players", json={"name": "Ana", "decklist": short},
+                          headers=auth(organiser))
+    assert_problem(refused, 422)
+    assert "the strategy deck holds 29 cards" in refused.get_json()["detail"]
+    tokens = {}
+    for name, deck in (("Ana", decks[0]), ("Bo", decks[1])):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name, "decklist": deck},
+                             headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = (answer["token"], deck)
+    table = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()["tables"][0]
+    for seat, player in enumerate(table["players"]):
+        token, deck = tokens[player]
+        view = client.get(f"/matches/{table['match_id']}/view", headers=auth(token)).get_json()
+        assert view["players"][seat]["coronado"]["name"] == deck["coronado"]
+
+
+def test_a_correction_is_told_with_its_reason(client):
+    tid, organiser = created(client, rounds=1)
+    for name in ("Ana", "Bo"):
+        client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser))
+    round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    a, b = round_["tables"][0]["players"]
+    client.post(f"/tournaments/{tid}/results", json={"round": 1, "table": 1, "placements": [[a, b]],
+                                                     "reason": "the clock ran out: a draw"}, headers=auth(organiser))
+    timeline = client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
+    assert any(line.endswith("drew (recorded by the organiser: the clock ran out: a draw).") for line in timeline)
