@@ -100,9 +100,16 @@ class Tournament(Aggregate):
         return "finished" if len(self.rounds) >= self.total_rounds and self.round_complete else "running"
 
     @property
+    def swiss_rounds(self) -> int:
+        """The rounds before any top cut: as created, or for a round robin one per opponent (and a bye each)."""
+        if self.created["format"] == "round_robin":
+            return len(self.players) - 1 + len(self.players) % 2
+        return self.created["rounds"]
+
+    @property
     def total_rounds(self) -> int:
-        """The Swiss rounds, then a single-elimination top cut of 4 (2 rounds) or 8 (3 rounds)."""
-        return self.created["rounds"] + {0: 0, 4: 2, 8: 3}[self.created["top_cut"]]
+        """Those rounds, then a single-elimination top cut of 4 (2 rounds) or 8 (3 rounds)."""
+        return self.swiss_rounds + {0: 0, 4: 2, 8: 3}[self.created["top_cut"]]
 
     @property
     def round_complete(self) -> bool:
@@ -136,11 +143,13 @@ class Tournament(Aggregate):
             raise IllegalMove("results are missing")
         if len(self.rounds) >= self.total_rounds:
             raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
-        if len(self.rounds) >= self.created["rounds"]:
+        if len(self.rounds) >= self.swiss_rounds:
             return self._elimination(), None
         active = [p for p, player in self.players.items() if not player["dropped"]]
         if len(active) < 2:
             raise IllegalMove("at least 2 players still in are needed to pair a round")
+        if self.created["format"] == "round_robin":
+            return self._round_robin()
         draw = self.rng().shuffle(active)
         seeded = {p: {**self.players[p], "order": draw["result"].index(p) if p in active else len(self.players)}
                   for p in self.players}
@@ -151,10 +160,27 @@ class Tournament(Aggregate):
         byes = {p for r in self.rounds for p in r["byes"]}
         return swiss(ranked, points, met, byes), draw
 
+    def _round_robin(self) -> tuple[list[tuple], dict | None]:
+        """Everyone meets everyone once, by the circle method over the order drawn for round 1 (a seeded shuffle);
+        with an odd count each player has one bye, and a dropped player's opponent has the bye instead."""
+        draw = self.rng().shuffle(list(self.players)) if not self.rounds else None
+        order = list((draw or self.rounds[0]["random"][0])["result"]) + ([BYE] if len(self.players) % 2 else [])
+        k = len(self.rounds)
+        circle = [order[0], *(order[1:][-k:] + order[1:][:-k] if k else order[1:])]
+        half = len(circle) // 2
+        pairs = []
+        for a, b in zip(circle[:half], reversed(circle[half:])):
+            out = [p for p in (a, b) if p is BYE or self.players[p]["dropped"]]
+            if not out:
+                pairs.append((a, b))
+            elif len(out) == 1:
+                pairs.append((b if out[0] == a else a, BYE))
+        return sorted(pairs, key=lambda pair: pair[1] is BYE), draw
+
     def _elimination(self) -> list[tuple]:
         """The top cut: the best players after the Swiss seeded 1v8, 4v5, 2v7, 3v6 (1v4, 2v3 for a top 4), so that
         the top seeds meet last; then each table's winner plays the next table's (RULINGS T4)."""
-        if len(self.rounds) == self.created["rounds"]:
+        if len(self.rounds) == self.swiss_rounds:
             cut = self.created["top_cut"]
             seeds = [row["player_id"] for row in self.standings() if not row["dropped"]][:cut]
             if len(seeds) < cut:
@@ -167,10 +193,11 @@ class Tournament(Aggregate):
     def pair(self, pairs: list[tuple], draw: dict | None, match_ids: list[str]) -> dict:
         tables = [{"table": i + 1, "match_id": match_id, "players": list(pair), "placements": None}
                   for i, (pair, match_id) in enumerate(zip([p for p in pairs if BYE not in p], match_ids))]
-        swiss_round = draw is not None
-        payload = {"round": len(self.rounds) + 1, "kind": "swiss" if swiss_round else "elimination",
-                   "engine": ENGINE if swiss_round else "bracket", "tables": tables,
-                   "byes": [a for a, b in pairs if b is BYE], "random": [draw] if swiss_round else []}
+        kind = ("elimination" if len(self.rounds) >= self.swiss_rounds else
+                "round_robin" if self.created["format"] == "round_robin" else "swiss")
+        engine = {"swiss": ENGINE, "round_robin": "circle method", "elimination": "bracket"}[kind]
+        payload = {"round": len(self.rounds) + 1, "kind": kind, "engine": engine, "tables": tables,
+                   "byes": [a for a, b in pairs if b is BYE], "random": [draw] if draw else []}
         self._record(RoundPaired, payload)
         return payload
 
@@ -189,8 +216,8 @@ class Tournament(Aggregate):
             self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
 
     def standings(self) -> list[dict]:
-        """The Swiss standings: a top cut decides the champion, not the standings (MTR)."""
-        swiss_rounds = [r for r in self.rounds if r["kind"] == "swiss"]
+        """The standings of the Swiss or round-robin rounds: a top cut decides the champion, not the standings (MTR)."""
+        swiss_rounds = [r for r in self.rounds if r["kind"] != "elimination"]
         return standings(self.players, swiss_rounds, self.created["placement_points"])
 
     def summary(self) -> dict:

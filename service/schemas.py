@@ -302,10 +302,11 @@ class DecklistVerdictSchema(Document):
 class CreateTournamentSchema(ma.Schema):
     name = Text(required=True, validate=validate.Length(min=1, max=80))
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
-    format = fields.String(required=True, validate=validate.OneOf(["swiss"]), metadata={
-        "description": "swiss (for 2-player tables, with an optional top cut); round robin, single elimination alone "
-                       "and pods are not built yet"})
-    rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20))
+    format = fields.String(required=True, validate=validate.OneOf(["swiss", "round_robin"]), metadata={
+        "description": "swiss or round_robin (2-player tables), either with an optional top cut; single elimination "
+                       "alone and pods are not built yet"})
+    rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20), metadata={
+        "description": "the Swiss rounds (a round robin plays one round per opponent, whatever this says)"})
     table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=2))
     top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0, 4, 8]), metadata={
         "description": "a single-elimination top cut after the Swiss rounds, seeded 1v8, 4v5, 2v7, 3v6"})

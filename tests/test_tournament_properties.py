@@ -4,6 +4,7 @@ are left, and none at all beyond: with 5 rounds a field that large always has a 
 same seed and results give the same pairings."""
 from __future__ import annotations
 
+import itertools
 import random
 import uuid
 
@@ -66,3 +67,32 @@ def test_the_same_seed_and_results_pair_the_same_way(players, seed):
         return [([t["players"] for t in r["tables"]], r["byes"], r["random"]) for r in rounds]
 
     assert pairings(run(players, seed)) == pairings(run(players, seed))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(3, 12), st.integers(0, 10_000), st.booleans())
+def test_a_round_robin_meets_everyone_once_with_one_bye_each(players, seed, drop):
+    """Round robin for small events: each pair of players meets exactly once; with an odd count each player has one
+    bye; a dropped player's opponents get a bye instead of meeting it."""
+    tournament = Tournament.create(uuid.UUID(int=seed + 1), {**SPEC, "format": "round_robin"}, "organiser",
+                                   bytes([seed % 256]) * 32)
+    for i in range(players):
+        tournament.register(f"P{i}", None, f"hash-{i}")
+    gone = None
+    while tournament.status != "finished":
+        if drop and gone is None and len(tournament.rounds) == 1:
+            gone = next(iter(tournament.players))
+            tournament.drop(gone)
+        pairs, draw = tournament.pairing()
+        paired = tournament.pair(pairs, draw, [str(uuid.uuid4()) for _ in pairs])
+        for table in paired["tables"]:
+            tournament.record_result(paired["round"], table["table"], [table["players"][:1], table["players"][1:]],
+                                     "organiser", "random")
+    met = [frozenset(t["players"]) for r in tournament.rounds for t in r["tables"]]
+    assert len(met) == len(set(met)) and len(tournament.rounds) == players - 1 + players % 2
+    everyone = {frozenset(pair) for pair in itertools.combinations(tournament.players, 2)}
+    assert set(met) == {pair for pair in everyone if gone not in pair or (
+        gone in pair and any(pair == frozenset(t["players"]) for t in tournament.rounds[0]["tables"]))}
+    byes = [b for r in tournament.rounds for b in r["byes"]]
+    if players % 2 and not drop:
+        assert sorted(byes) == sorted(tournament.players)
