@@ -39,6 +39,9 @@ class Game:
     all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper
     # (decklist, catalogue option or None) -> [each problem, a sentence]; for a game whose players bring decks
     check_decklist: Callable | None = None
+    # the MatchFinished detail holding each seat's final number, higher better ("scores"), so that a tournament can
+    # place every seat of a finished match (its winners first, the others by that number); None: winners, then the rest
+    ranked_by: str | None = None
     # what a referee may record for a seat at any time, beside its decisions (a card seen by mistake at a table):
     referee_moves: Callable | None = None  # (state, seat) -> [move]
     record: Callable | None = None  # (state, seat, move, rng) -> [(type, payload)]

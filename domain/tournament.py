@@ -2,6 +2,9 @@
 a chain link, its random choices drawn from its own committed seed (docs/FAIRNESS.md) and recorded in the events."""
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+
 from eventsourcing.domain import Aggregate
 
 from domain import fair
@@ -9,7 +12,10 @@ from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.registry import GAMES
 from domain.tournaments.pairing import BYE, ENGINE, swiss
+from domain.tournaments.pods import pods
 from domain.tournaments.standings import shown, standings
+
+PODS = "herald pods: exhaustive up to 12 players, swaps between tables beyond"
 
 
 class TournamentEvent(Aggregate.Event):
@@ -81,9 +87,11 @@ class Tournament(Aggregate):
         game = GAMES.get(spec["game"])
         if game is None:
             raise IllegalMove(f"unknown game {spec['game']!r}; Herald referees {', '.join(sorted(GAMES))}")
-        if spec["table_size"] != 2 or not game.min_players <= 2 <= game.max_players:
-            raise IllegalMove(f"Swiss for 2-player tables needs a game played by 2: {game.name} is played by "
-                              f"{game.min_players} to {game.max_players}")
+        if not game.min_players <= spec["table_size"] <= game.max_players:
+            raise IllegalMove(f"{game.name} is played by {game.min_players} to {game.max_players}: no tables of "
+                              f"{spec['table_size']}")
+        if spec["table_size"] > 2 and (spec["format"] != "swiss" or spec["top_cut"]):
+            raise IllegalMove("tables of more than 2 are played as Swiss pods, without a top cut")
         unknown = sorted(set(spec["options"]) - game.options)
         if unknown:
             raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
@@ -136,29 +144,37 @@ class Tournament(Aggregate):
             raise IllegalMove(f"{self.players[player_id]['name']} has already dropped")
         self._record(PlayerDropped, {"player_id": player_id, "after_round": len(self.rounds)})
 
-    def pairing(self) -> tuple[list[tuple], dict | None]:
-        """The next round's pairs, and the seeded draw that ordered players on equal standing (a Swiss round) or None
-        (the top cut); nothing recorded."""
+    def pairing(self) -> tuple[list[list[str]], list[str], dict | None]:
+        """The next round's tables and byes, and the seeded draw that ordered players on equal standing (None where
+        no draw was needed); nothing recorded."""
         if not self.round_complete:
             raise IllegalMove("results are missing")
         if len(self.rounds) >= self.total_rounds:
             raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
         if len(self.rounds) >= self.swiss_rounds:
-            return self._elimination(), None
+            return [list(pair) for pair in self._elimination()], [], None
         active = [p for p, player in self.players.items() if not player["dropped"]]
         if len(active) < 2:
             raise IllegalMove("at least 2 players still in are needed to pair a round")
         if self.created["format"] == "round_robin":
-            return self._round_robin()
+            pairs, draw = self._round_robin()
+            return (*split(pairs), draw)
         draw = self.rng().shuffle(active)
         seeded = {p: {**self.players[p], "order": draw["result"].index(p) if p in active else len(self.players)}
                   for p in self.players}
         rows = standings(seeded, self.rounds, self.created["placement_points"])
         ranked = [row["player_id"] for row in rows if row["player_id"] in active]
         points = {row["player_id"]: row["points"] for row in rows}
-        met = {frozenset(t["players"]) for r in self.rounds for t in r["tables"]}
         byes = {p for r in self.rounds for p in r["byes"]}
-        return swiss(ranked, points, met, byes), draw
+        if self.created["table_size"] > 2:
+            size = self.created["table_size"]
+            met = Counter(frozenset(pair) for r in self.rounds for t in r["tables"]
+                          for pair in itertools.combinations(t["players"], 2))
+            smallest = max(GAMES[self.created["game"]].min_players, size - 1)
+            tables, bye_list = pods(ranked, points, met, byes, size, smallest)
+            return tables, bye_list, draw
+        met = {frozenset(t["players"]) for r in self.rounds for t in r["tables"]}
+        return (*split(swiss(ranked, points, met, byes)), draw)
 
     def _round_robin(self) -> tuple[list[tuple], dict | None]:
         """Everyone meets everyone once, by the circle method over the order drawn for round 1 (a seeded shuffle);
@@ -190,14 +206,15 @@ class Tournament(Aggregate):
         winners = [advancing(t) for t in self.rounds[-1]["tables"]]
         return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
 
-    def pair(self, pairs: list[tuple], draw: dict | None, match_ids: list[str]) -> dict:
-        tables = [{"table": i + 1, "match_id": match_id, "players": list(pair), "placements": None}
-                  for i, (pair, match_id) in enumerate(zip([p for p in pairs if BYE not in p], match_ids))]
+    def pair(self, tables: list[list[str]], byes: list[str], draw: dict | None, match_ids: list[str]) -> dict:
+        seated = [{"table": i + 1, "match_id": match_id, "players": list(players), "placements": None}
+                  for i, (players, match_id) in enumerate(zip(tables, match_ids))]
         kind = ("elimination" if len(self.rounds) >= self.swiss_rounds else
                 "round_robin" if self.created["format"] == "round_robin" else "swiss")
-        engine = {"swiss": ENGINE, "round_robin": "circle method", "elimination": "bracket"}[kind]
-        payload = {"round": len(self.rounds) + 1, "kind": kind, "engine": engine, "tables": tables,
-                   "byes": [a for a, b in pairs if b is BYE], "random": [draw] if draw else []}
+        engine = {"swiss": ENGINE if self.created["table_size"] == 2 else PODS, "round_robin": "circle method",
+                  "elimination": "bracket"}[kind]
+        payload = {"round": len(self.rounds) + 1, "kind": kind, "engine": engine, "tables": seated,
+                   "byes": list(byes), "random": [draw] if draw else []}
         self._record(RoundPaired, payload)
         return payload
 
@@ -267,3 +284,8 @@ def advancing(table: dict) -> str:
     """Who goes on from a top-cut table: its winner; after a draw, the higher seed (seated first)."""
     first = table["placements"][0]
     return first[0] if len(first) == 1 else table["players"][0]
+
+
+def split(pairs: list[tuple]) -> tuple[list[list[str]], list[str]]:
+    """Pairs as tables and byes."""
+    return [list(p) for p in pairs if BYE not in p], [a for a, b in pairs if b is BYE]

@@ -12,7 +12,6 @@ from domain.errors import IllegalMove
 from domain.match import Match
 from domain.tournament import Tournament
 from domain.tournaments.desk import placements_of
-from domain.tournaments.pairing import BYE
 from replays import verify
 from replays.referee import Rejected, rereferee
 
@@ -63,13 +62,12 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
             elif kind == "PlayerDropped":
                 tournament.drop(p["player_id"])
             elif kind == "RoundPaired":
-                pairs, draw = tournament.pairing()
-                logged = [t["players"] for t in p["tables"]] + [[b, BYE] for b in p["byes"]]
-                if [list(pair) for pair in pairs] != [list(x) for x in logged] or ([draw] if draw else []) != p[
-                        "random"]:
+                tables, byes, draw = tournament.pairing()
+                logged = ([t["players"] for t in p["tables"]], p["byes"], p["random"])
+                if (tables, byes, [draw] if draw else []) != logged:
                     raise Differs(f"version {row['version']} (RoundPaired): round {p['round']} recomputes as "
-                                  f"{[list(pair) for pair in pairs]}, not as logged {logged}")
-                tournament.pair(pairs, draw, [t["match_id"] for t in p["tables"]])
+                                  f"{tables} with byes {byes}, not as logged {logged[0]} with byes {logged[1]}")
+                tournament.pair(tables, byes, draw, [t["match_id"] for t in p["tables"]])
             elif kind == "ResultRecorded":
                 table = tournament.rounds[p["round"] - 1]["tables"][p["table"] - 1]
                 match = ended.get(table["match_id"])

@@ -307,10 +307,12 @@ class CreateTournamentSchema(ma.Schema):
                        "alone and pods are not built yet"})
     rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20), metadata={
         "description": "the Swiss rounds (a round robin plays one round per opponent, whatever this says)"})
-    table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=2))
+    table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=5), metadata={
+        "description": "2, or 3 to 5 for Swiss pods grouped by standing (tables of this size and one fewer)"})
     top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0, 4, 8]), metadata={
         "description": "a single-elimination top cut after the Swiss rounds, seeded 1v8, 4v5, 2v7, 3v6"})
-    placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)), load_default=lambda: [3, 0],
+    placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)),
+                                   load_default=lambda: [3, 2, 1, 0],
                                    validate=validate.Length(min=2, max=8))
     options = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict, metadata={
         "description": "the options every match of the tournament is created with, as the game takes them"})

@@ -29,8 +29,8 @@ def run(players: int, seed: int) -> list[dict]:
         active = [p for p, player in tournament.players.items() if not player["dropped"]]
         if len(active) > 4 and chooser.random() < 0.3:
             tournament.drop(chooser.choice(active))
-        pairs, draw = tournament.pairing()
-        paired = tournament.pair(pairs, draw, [str(uuid.uuid4()) for _ in pairs])
+        tables, byes, draw = tournament.pairing()
+        paired = tournament.pair(tables, byes, draw, [str(uuid.uuid4()) for _ in tables])
         for table in paired["tables"]:
             a, b = table["players"]
             placements = chooser.choice([[[a], [b]], [[b], [a]], [[a, b]]])
@@ -83,8 +83,8 @@ def test_a_round_robin_meets_everyone_once_with_one_bye_each(players, seed, drop
         if drop and gone is None and len(tournament.rounds) == 1:
             gone = next(iter(tournament.players))
             tournament.drop(gone)
-        pairs, draw = tournament.pairing()
-        paired = tournament.pair(pairs, draw, [str(uuid.uuid4()) for _ in pairs])
+        tables, byes, draw = tournament.pairing()
+        paired = tournament.pair(tables, byes, draw, [str(uuid.uuid4()) for _ in tables])
         for table in paired["tables"]:
             tournament.record_result(paired["round"], table["table"], [table["players"][:1], table["players"][1:]],
                                      "organiser", "random")

@@ -60,4 +60,5 @@ GAME = Game(
     outcome=outcome,
     options=frozenset({"map", "decks"}),
     rules_version=2,  # 2: the moves have their own names (attack, commit, respond, ...); old spellings are refused
+    ranked_by="castles",
 )

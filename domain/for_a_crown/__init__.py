@@ -50,4 +50,5 @@ GAME = Game(
     view_schema=ViewSchema,
     outcome=outcome,
     options=frozenset({"cards", "board"}),
+    ranked_by="rubies",
 )

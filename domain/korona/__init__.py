@@ -66,4 +66,5 @@ GAME = Game(
     view_schema=ViewSchema,
     outcome=outcome,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
+    ranked_by="scores",
 )

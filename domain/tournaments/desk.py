@@ -11,7 +11,6 @@ from domain import fair
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, Matches, token_hash
 from domain.tournament import Tournament
-from domain.tournaments.pairing import BYE
 
 
 class UnknownTournament(Exception):
@@ -57,13 +56,24 @@ def drop(app: Matches, tournament_id, player_id: str) -> Tournament:
 
 
 def placements_of(match, players: list[str]) -> list[list[str]] | None:
-    """A finished match's placements by player id (seat order given): its winners first, the others after; no
-    winner (or everyone) a draw. None while it is being played."""
+    """A finished match's placements by player id (seat order given), first place first: its winners, then the
+    others by the game's final numbers (Game.ranked_by), else together; no winner is a draw of everyone. None while
+    it is being played (RULINGS T2)."""
     if not match.finished:
         return None
-    winners = [players[seat] for seat in match.state["winners"]]
-    others = [p for p in players if p not in winners]
-    return [players] if not winners or not others else [winners, others]
+    winners = list(match.state["winners"])
+    others = [seat for seat in range(len(players)) if seat not in winners]
+    if not winners or not others:
+        return [list(players)]
+    numbers = (match.state["result"] or {}).get(match.game.ranked_by) if match.game.ranked_by else None
+    groups = [winners]
+    if isinstance(numbers, list) and len(numbers) == len(players):
+        known = sorted({numbers[s] for s in others if numbers[s] is not None}, reverse=True)
+        groups += [[s for s in others if numbers[s] == value] for value in known]
+        groups += [[s for s in others if numbers[s] is None]]
+    else:
+        groups.append(others)
+    return [[players[s] for s in group] for group in groups if group]
 
 
 def settle(app: Matches, tournament: Tournament) -> Tournament:
@@ -87,18 +97,18 @@ def pair_round(app: Matches, tournament_id) -> dict:
     if not tournament.round_complete:
         raise ResultsMissing("results are missing: tables " + ", ".join(
             str(t["table"]) for t in tournament.rounds[-1]["tables"] if t["placements"] is None) + " are playing")
-    pairs, draw = tournament.pairing()
+    tables, byes, draw = tournament.pairing()
     created = tournament.created
     match_ids = []
-    for table, pair in enumerate([pair for pair in pairs if BYE not in pair], start=1):
-        decklists = [tournament.decklists[p] for p in pair]
+    for number, players in enumerate(tables, start=1):
+        decklists = [tournament.decklists[p] for p in players]
         options = {**created["options"], **({"decklists": decklists} if all(decklists) else {}),
-                   "tournament": {"id": str(tournament.id), "round": len(tournament.rounds) + 1, "table": table}}
-        hashes = {REFEREE: tournament.secret["organiser"], "seats": [tournament.token_hashes[p] for p in pair]}
-        match, _ = app.create(created["game"], [{"name": tournament.players[p]["name"]} for p in pair], options,
+                   "tournament": {"id": str(tournament.id), "round": len(tournament.rounds) + 1, "table": number}}
+        hashes = {REFEREE: tournament.secret["organiser"], "seats": [tournament.token_hashes[p] for p in players]}
+        match, _ = app.create(created["game"], [{"name": tournament.players[p]["name"]} for p in players], options,
                               hashes=hashes)
         match_ids.append(str(match.id))
-    payload = tournament.pair(pairs, draw, match_ids)
+    payload = tournament.pair(tables, byes, draw, match_ids)
     app.save(tournament)
     return payload
 
