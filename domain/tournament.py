@@ -92,6 +92,8 @@ class Tournament(Aggregate):
                               f"{spec['table_size']}")
         if spec["table_size"] > 2 and (spec["format"] != "swiss" or spec["top_cut"]):
             raise IllegalMove("tables of more than 2 are played as Swiss pods, without a top cut")
+        if spec["format"] == "single_elimination" and spec["top_cut"]:
+            raise IllegalMove("single elimination has no top cut: it is one")
         unknown = sorted(set(spec["options"]) - game.options)
         if unknown:
             raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
@@ -109,14 +111,18 @@ class Tournament(Aggregate):
 
     @property
     def swiss_rounds(self) -> int:
-        """The rounds before any top cut: as created, or for a round robin one per opponent (and a bye each)."""
+        """The rounds before any elimination: as created, one per opponent in a round robin (and a bye each with an
+        odd count), none in single elimination."""
         if self.created["format"] == "round_robin":
             return len(self.players) - 1 + len(self.players) % 2
-        return self.created["rounds"]
+        return 0 if self.created["format"] == "single_elimination" else self.created["rounds"]
 
     @property
     def total_rounds(self) -> int:
-        """Those rounds, then a single-elimination top cut of 4 (2 rounds) or 8 (3 rounds)."""
+        """Those rounds, then the elimination's: a top cut of 4 (2 rounds) or 8 (3), or single elimination's."""
+        if self.created["format"] == "single_elimination":
+            entrants = len(self.players) if not self.rounds else len(self.rounds[0]["random"][0]["result"])
+            return max(1, (entrants - 1).bit_length())
         return self.swiss_rounds + {0: 0, 4: 2, 8: 3}[self.created["top_cut"]]
 
     @property
@@ -152,7 +158,8 @@ class Tournament(Aggregate):
         if len(self.rounds) >= self.total_rounds:
             raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
         if len(self.rounds) >= self.swiss_rounds:
-            return [list(pair) for pair in self._elimination()], [], None
+            pairs, draw = self._elimination()
+            return (*split(pairs), draw)
         active = [p for p, player in self.players.items() if not player["dropped"]]
         if len(active) < 2:
             raise IllegalMove("at least 2 players still in are needed to pair a round")
@@ -170,7 +177,7 @@ class Tournament(Aggregate):
             size = self.created["table_size"]
             met = Counter(frozenset(pair) for r in self.rounds for t in r["tables"]
                           for pair in itertools.combinations(t["players"], 2))
-            smallest = max(GAMES[self.created["game"]].min_players, size - 1)
+            smallest = max(3, GAMES[self.created["game"]].min_players, size - 1)  # pods seat 3 or more
             tables, bye_list = pods(ranked, points, met, byes, size, smallest)
             return tables, bye_list, draw
         met = {frozenset(t["players"]) for r in self.rounds for t in r["tables"]}
@@ -193,18 +200,26 @@ class Tournament(Aggregate):
                 pairs.append((b if out[0] == a else a, BYE))
         return sorted(pairs, key=lambda pair: pair[1] is BYE), draw
 
-    def _elimination(self) -> list[tuple]:
-        """The top cut: the best players after the Swiss seeded 1v8, 4v5, 2v7, 3v6 (1v4, 2v3 for a top 4), so that
-        the top seeds meet last; then each table's winner plays the next table's (RULINGS T4)."""
-        if len(self.rounds) == self.swiss_rounds:
+    def _elimination(self) -> tuple[list[tuple], dict | None]:
+        """Single elimination, alone or as a top cut (RULINGS T4): the seeds in bracket order (1v8, 4v5, 2v7, 3v6, so
+        that the top seeds meet last), an empty place a bye for the seed facing it; each round the players still in,
+        in bracket order, meet two by two."""
+        first = self.swiss_rounds
+        draw = None
+        if self.created["format"] == "single_elimination":
+            if len(self.rounds) == first:
+                draw = self.rng().shuffle([p for p, player in self.players.items() if not player["dropped"]])
+            seeds = list((draw or self.rounds[first]["random"][0])["result"])
+        else:
             cut = self.created["top_cut"]
             seeds = [row["player_id"] for row in self.standings() if not row["dropped"]][:cut]
             if len(seeds) < cut:
                 raise IllegalMove(f"a top {cut} needs {cut} players still in; {len(seeds)} are")
-            order = [1, 8, 4, 5, 2, 7, 3, 6] if cut == 8 else [1, 4, 2, 3]
-            return [(seeds[order[i] - 1], seeds[order[i + 1] - 1]) for i in range(0, cut, 2)]
-        winners = [advancing(t) for t in self.rounds[-1]["tables"]]
-        return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+        size = 1 << (len(seeds) - 1).bit_length()
+        slots = [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(size)]
+        for round_ in self.rounds[first:]:
+            slots = [_through(a, b, round_) for a, b in zip(slots[::2], slots[1::2])]
+        return [(a, b) if a is not BYE else (b, a) for a, b in zip(slots[::2], slots[1::2])], draw
 
     def pair(self, tables: list[list[str]], byes: list[str], draw: dict | None, match_ids: list[str]) -> dict:
         seated = [{"table": i + 1, "match_id": match_id, "players": list(players), "placements": None}
@@ -227,7 +242,8 @@ class Tournament(Aggregate):
         self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
                                       "reason": reason})
         if self.status == "finished" and self.revealed_seed is None:
-            champion = advancing(self.rounds[-1]["tables"][0]) if self.created["top_cut"] else None
+            eliminated = self.created["top_cut"] or self.created["format"] == "single_elimination"
+            champion = advancing(self.rounds[-1]["tables"][0]) if eliminated else None
             self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()],
                                               "champion": champion})
             self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
@@ -289,3 +305,19 @@ def advancing(table: dict) -> str:
 def split(pairs: list[tuple]) -> tuple[list[list[str]], list[str]]:
     """Pairs as tables and byes."""
     return [list(p) for p in pairs if BYE not in p], [a for a, b in pairs if b is BYE]
+
+
+def bracket(size: int) -> list[int]:
+    """Seed numbers in bracket order for a power-of-two field: [1, 4, 2, 3], [1, 8, 4, 5, 2, 7, 3, 6], ..."""
+    order = [1, 2]
+    while len(order) < size:
+        order = [x for seed in order for x in (seed, 2 * len(order) + 1 - seed)]
+    return order[:size] if size > 1 else [1]
+
+
+def _through(a, b, round_: dict):
+    """Who of two bracket places goes on from a round: a bye's player, or their table's winner."""
+    if a is BYE or b is BYE:
+        return b if a is BYE else a
+    table = next(t for t in round_["tables"] if set(t["players"]) == {a, b})
+    return advancing(table)

@@ -302,9 +302,10 @@ class DecklistVerdictSchema(Document):
 class CreateTournamentSchema(ma.Schema):
     name = Text(required=True, validate=validate.Length(min=1, max=80))
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
-    format = fields.String(required=True, validate=validate.OneOf(["swiss", "round_robin"]), metadata={
-        "description": "swiss or round_robin (2-player tables), either with an optional top cut; single elimination "
-                       "alone and pods are not built yet"})
+    format = fields.String(required=True, validate=validate.OneOf(["swiss", "round_robin", "single_elimination"]),
+                           metadata={"description": "swiss (2-player tables, or pods of 3 to 5), round_robin or "
+                                                    "single_elimination (2-player tables); the first two may end "
+                                                    "in a top cut"})
     rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20), metadata={
         "description": "the Swiss rounds (a round robin plays one round per opponent, whatever this says)"})
     table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=5), metadata={

@@ -10,6 +10,7 @@ import sys
 from fractions import Fraction
 
 from domain.chain import GENESIS, link
+from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
 
 SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
@@ -107,6 +108,10 @@ def test_a_16_player_swiss_of_4_rounds_and_a_top_4_played_by_bots_over_http(clie
     play_match(client, final["tables"][0]["match_id"], tokens, final["tables"][0]["players"], chooser)
     assert client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
     assert client.get(f"/tournaments/{tid}/standings").get_json()["standings"] == standings["standings"]
+    referee_view = client.get(f"/matches/{first['match_id']}/view", headers=auth(organiser)).get_json()
+    assert all("hand" in p for p in referee_view["players"])  # the organiser's token is every match's referee
+    assert audit(client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines())[2] == (
+        "ok   6 rounds of pairings recomputed from the seed and the results")
 
 
 def test_an_odd_field_gets_one_bye_each_and_drops_are_not_paired(client):
@@ -262,3 +267,23 @@ def test_a_correction_is_told_with_its_reason(client):
                                                      "reason": "the clock ran out: a draw"}, headers=auth(organiser))
     timeline = client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
     assert any(line.endswith("drew (recorded by the organiser: the clock ran out: a draw).") for line in timeline)
+
+
+def test_single_elimination_over_http_names_its_champion(client):
+    tid, organiser = created(client, format="single_elimination")
+    tokens = {}
+    for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    chooser = random.Random(5)
+    first = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    assert first["kind"] == "elimination" and len(first["tables"]) == 1 and len(first["byes"]) == 3
+    while client.get(f"/tournaments/{tid}").get_json()["status"] != "finished":
+        round_ = client.get(f"/tournaments/{tid}/rounds/{client.get(f'/tournaments/{tid}').get_json()['round']}")
+        tables = round_.get_json()["tables"]
+        if all(t["placements"] for t in tables):
+            tables = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()["tables"]
+        for table in tables:
+            play_match(client, table["match_id"], tokens, table["players"], chooser)
+    assert client.get(f"/tournaments/{tid}").get_json()["round"] == 3
+    assert client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"][-2].endswith("won the final.")

@@ -96,3 +96,68 @@ def test_a_round_robin_meets_everyone_once_with_one_bye_each(players, seed, drop
     byes = [b for r in tournament.rounds for b in r["byes"]]
     if players % 2 and not drop:
         assert sorted(byes) == sorted(tournament.players)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(6, 40), st.sampled_from([3, 4]), st.integers(0, 10_000))
+def test_random_pod_tournaments_seat_everyone_once_with_one_bye_each(players, size, seed):
+    """Swiss pods with random placements and drops: every player still in sits at one table or has the bye, tables
+    hold the size or one fewer, nobody has two byes while anyone has none, and the seed decides the same seating."""
+    def run_pods():
+        chooser = random.Random(seed)
+        spec = {**SPEC, "game": "korona", "table_size": size, "placement_points": [3, 2, 1, 0], "rounds": 4}
+        tournament = Tournament.create(uuid.UUID(int=seed + 7), spec, "organiser", bytes([seed % 256]) * 32)
+        for i in range(players):
+            tournament.register(f"P{i}", None, f"hash-{i}")
+        while tournament.status != "finished":
+            active = [p for p, player in tournament.players.items() if not player["dropped"]]
+            if len(active) > 6 and chooser.random() < 0.3:
+                tournament.drop(chooser.choice(active))
+            tables, byes, draw = tournament.pairing()
+            paired = tournament.pair(tables, byes, draw, [str(uuid.uuid4()) for _ in tables])
+            for table in paired["tables"]:
+                order = chooser.sample(table["players"], len(table["players"]))
+                tournament.record_result(paired["round"], table["table"], [[p] for p in order], "organiser", "r")
+        return tournament
+
+    tournament = run_pods()
+    had = []
+    for round_ in tournament.rounds:
+        seated = [p for t in round_["tables"] for p in t["players"]] + round_["byes"]
+        assert len(seated) == len(set(seated))
+        assert all(len(t["players"]) in (size, size - 1) and len(t["players"]) >= 3 for t in round_["tables"])
+        assert not (set(round_["byes"]) & set(had)) or len(set(had)) == len(seated)
+        had += round_["byes"]
+    again = run_pods()
+    assert [[t["players"] for t in r["tables"]] for r in again.rounds] == [[t["players"] for t in r["tables"]]
+                                                                           for r in tournament.rounds]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 20), st.integers(0, 10_000))
+def test_single_elimination_seeds_a_bracket_with_byes_for_the_top_seeds_and_ends_with_one_champion(players, seed):
+    """Single elimination alone: a bracket of the next power of two, seeded from a seeded shuffle, the empty places
+    byes for the top seeds; a loser plays no more; after log2 rounds one champion is left, named at the end."""
+    tournament = Tournament.create(uuid.UUID(int=seed + 3), {**SPEC, "format": "single_elimination"}, "organiser",
+                                   bytes([seed % 256]) * 32)
+    for i in range(players):
+        tournament.register(f"P{i}", None, f"hash-{i}")
+    chooser = random.Random(seed)
+    out, still = set(), set(tournament.players)
+    while tournament.status != "finished":
+        tables, byes, draw = tournament.pairing()
+        paired = tournament.pair(tables, byes, draw, [str(uuid.uuid4()) for _ in tables])
+        seated = {p for t in tables for p in t} | set(byes)
+        assert seated == still and not seated & out
+        for table in paired["tables"]:
+            winner = chooser.choice(table["players"])
+            loser = next(p for p in table["players"] if p != winner)
+            tournament.record_result(paired["round"], table["table"], [[winner], [loser]], "organiser", "r")
+            out.add(loser)
+        still -= out
+    size = 1 << (players - 1).bit_length()
+    assert len(tournament.rounds) == max(1, (players - 1).bit_length()) and len(still) == 1
+    assert len(tournament.rounds[0]["byes"]) == size - players
+    assert tournament.rounds[0]["random"] and all(not r["random"] for r in tournament.rounds[1:])
+    finished = [e for e in tournament.collect_events() if type(e).__name__ == "TournamentFinished"]
+    assert finished[0].payload["champion"] == next(iter(still))

@@ -34,7 +34,7 @@ def sentences(records: list[dict]) -> list[str]:
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
         elif kind == "TournamentFinished":
             first = p.get("champion") or p["standings"][0]
-            told.append(f"The tournament is over: {names[first]} " + ("won the top cut." if p.get("champion")
+            told.append(f"The tournament is over: {names[first]} " + ("won the final." if p.get("champion")
                                                                       else "finished first."))
         elif kind == "SeedRevealed":
             told.append("The server seed was revealed for anyone to check the pairings.")
