@@ -47,6 +47,11 @@ class RoundPaired(TournamentEvent):
     standing; each table's match id."""
 
 
+class PairingOverridden(TournamentEvent):
+    """The organiser swapped two players of the current round between their tables, with a reason; the two tables'
+    matches are replaced by new ones (the old ones are void)."""
+
+
 class ResultRecorded(TournamentEvent):
     """A table's placements: from its match when it finished, or by the organiser with a reason."""
 
@@ -59,7 +64,7 @@ class SeedRevealed(TournamentEvent):
     """The tournament is over: its server seed is revealed, so anyone can recompute every draw."""
 
 
-EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, RoundPaired, ResultRecorded,
+EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, RoundPaired, PairingOverridden, ResultRecorded,
                                         TournamentFinished, SeedRevealed)}
 
 
@@ -233,6 +238,21 @@ class Tournament(Aggregate):
         self._record(RoundPaired, payload)
         return payload
 
+    def swapped(self, a: str, b: str) -> list[dict]:
+        """The current round's two tables with players a and b swapped (nothing recorded); IllegalMove if they are
+        not at two different tables still without a result."""
+        tables = self.rounds[-1]["tables"] if self.rounds else []
+        at = {p: t for t in tables for p in t["players"]}
+        if a not in at or b not in at or at[a] is at[b]:
+            raise IllegalMove("the organiser swaps two players seated at two different tables of the current round")
+        if at[a]["placements"] is not None or at[b]["placements"] is not None:
+            raise IllegalMove("a table with a result keeps its players: correct the result instead")
+        return [{**t, "players": [b if p == a else a if p == b else p for p in t["players"]]} for t in (at[a], at[b])]
+
+    def override(self, tables: list[dict], match_ids: list[str], reason: str) -> None:
+        changed = [{"table": t["table"], "match_id": m, "players": t["players"]} for t, m in zip(tables, match_ids)]
+        self._record(PairingOverridden, {"round": len(self.rounds), "tables": changed, "reason": reason})
+
     def record_result(self, round_: int, table: int, placements: list[list[str]], by: str, reason: str) -> None:
         if not 1 <= round_ <= len(self.rounds) or not 1 <= table <= len(self.rounds[round_ - 1]["tables"]):
             raise KeyError(f"round {round_}, table {table}")
@@ -275,6 +295,9 @@ class Tournament(Aggregate):
             self.players[payload["player_id"]]["dropped"] = True
         elif type_ == "RoundPaired":
             self.rounds.append({**payload, "tables": [dict(t) for t in payload["tables"]]})
+        elif type_ == "PairingOverridden":
+            for table in payload["tables"]:
+                self.rounds[payload["round"] - 1]["tables"][table["table"] - 1].update(table)
         elif type_ == "ResultRecorded":
             self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]["placements"] = payload["placements"]
         elif type_ == "SeedRevealed":

@@ -68,6 +68,14 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
                     raise Differs(f"version {row['version']} (RoundPaired): round {p['round']} recomputes as "
                                   f"{tables} with byes {byes}, not as logged {logged[0]} with byes {logged[1]}")
                 tournament.pair(tables, byes, draw, [t["match_id"] for t in p["tables"]])
+            elif kind == "PairingOverridden":
+                before = {t["table"]: t["players"] for t in tournament.rounds[-1]["tables"]}
+                moved = [x for t in p["tables"] for x in t["players"] if x not in before.get(t["table"], [])]
+                if len(moved) != 2 or {t["table"]: t["players"] for t in tournament.swapped(*moved)} != {
+                        t["table"]: t["players"] for t in p["tables"]}:
+                    raise Differs(f"version {row['version']} (PairingOverridden): not a swap of two players of the "
+                                  "round's tables")
+                tournament.override(p["tables"], [t["match_id"] for t in p["tables"]], p["reason"])
             elif kind == "ResultRecorded":
                 table = tournament.rounds[p["round"] - 1]["tables"][p["table"] - 1]
                 match = ended.get(table["match_id"])

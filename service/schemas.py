@@ -389,3 +389,9 @@ class ResultSchema(ma.Schema):
 
 class TournamentTimelineSchema(Document):
     sentences = fields.List(fields.String(), metadata={"description": "one sentence an event, oldest first"})
+
+
+class SwapSchema(ma.Schema):
+    swap = fields.List(fields.String(validate=validate.Length(min=1, max=20)), required=True,
+                       validate=validate.Length(equal=2), metadata={"description": "two player ids"})
+    reason = Text(required=True, validate=validate.Length(min=1, max=500))

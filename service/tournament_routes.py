@@ -161,3 +161,16 @@ class Timeline(MethodView):
         """The tournament's log in plain English."""
         current(tournament_id)
         return {"sentences": sentences(desk.log(herald().matches, tournament_id))}
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/pairings")
+class Pairings(MethodView):
+    @blp.arguments(schemas.SwapSchema())
+    @blp.response(200, schemas.RoundSchema)
+    def post(self, body, tournament_id):
+        """Swap two players of the current round between their tables (organiser), with a reason: both tables get
+        new matches; a table with a result keeps its players."""
+        organiser(desk.load(herald().matches, tournament_id))
+        round_ = desk.override(herald().matches, tournament_id, *body["swap"], body["reason"])
+        herald().refresh()
+        return round_document(round_)

@@ -36,24 +36,37 @@ def play_match(client, match_id: str, tokens: dict, players: list[str], chooser)
 
 
 def independent_standings(rounds: list[dict], players: list[str]) -> dict:
-    """Points, match-win % and OMW% from the results alone, as MTG counts them (a bye a win, out of OMW)."""
+    """Points, OMW%, GW% and OGW% from the results alone, as MTG counts them: 3/1/0, each match one game, a bye a win
+    (two games won) left out of opponents' averages, every percentage floored at 0.33."""
     points = {p: 0 for p in players}
     played = {p: 0 for p in players}
+    game_points = {p: 0 for p in players}
+    games = {p: 0 for p in players}
     opponents = {p: [] for p in players}
     for r in rounds:
         for p in r["byes"]:
             points[p] += 3
             played[p] += 1
+            game_points[p] += 6
+            games[p] += 2
         for table in r["tables"]:
             a, b = table["players"]
             first = table["placements"][0]
             for p, q in ((a, b), (b, a)):
-                points[p] += 1 if len(first) == 2 else 3 if p in first else 0
+                got = 1 if len(first) == 2 else 3 if p in first else 0
+                points[p] += got
                 played[p] += 1
+                game_points[p] += got
+                games[p] += 1
                 opponents[p].append(q)
-    mwp = {p: max(Fraction(33, 100), Fraction(points[p], 3 * played[p])) for p in players}
-    omw = {p: sum(mwp[q] for q in opponents[p]) / len(opponents[p]) for p in players}
-    return {p: (points[p], round(float(omw[p]), 4)) for p in players}
+    floor = Fraction(33, 100)
+    mwp = {p: max(floor, Fraction(points[p], 3 * played[p])) for p in players}
+    gwp = {p: max(floor, Fraction(game_points[p], 3 * games[p])) for p in players}
+
+    def average(shares, p):
+        return round(float(sum(shares[q] for q in opponents[p]) / len(opponents[p])), 4)
+
+    return {p: (points[p], average(mwp, p), round(float(gwp[p]), 4), average(gwp, p)) for p in players}
 
 
 def test_a_16_player_swiss_of_4_rounds_and_a_top_4_played_by_bots_over_http(client):
@@ -91,7 +104,8 @@ def test_a_16_player_swiss_of_4_rounds_and_a_top_4_played_by_bots_over_http(clie
     expected = independent_standings(rounds, list(tokens))
     standings = client.get(f"/tournaments/{tid}/standings").get_json()
     assert standings["round"] == 4 and len(standings["standings"]) == 16
-    assert {row["player_id"]: (row["points"], row["omw"]) for row in standings["standings"]} == expected
+    assert {row["player_id"]: (row["points"], row["omw"], row["gw"], row["ogw"])
+            for row in standings["standings"]} == expected
     ranks = [(row["points"], row["omw"], row["gw"], row["ogw"]) for row in standings["standings"]]
     assert ranks == sorted(ranks, reverse=True)
     assert client.get(f"/tournaments/{tid}").get_json()["status"] == "running"  # the top cut is still to play
@@ -287,3 +301,29 @@ def test_single_elimination_over_http_names_its_champion(client):
             play_match(client, table["match_id"], tokens, table["players"], chooser)
     assert client.get(f"/tournaments/{tid}").get_json()["round"] == 3
     assert client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"][-2].endswith("won the final.")
+
+
+def test_the_organiser_swaps_two_players_with_a_reason_and_the_audit_follows(client, tmp_path):
+    """Every manual change is an event with the organiser's reason: a swap between two tables gives both new
+    matches, appears in the timeline, and the audit checks that it was a swap and recomputes on from it."""
+    tid, organiser = created(client, rounds=1)
+    tokens = {}
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    first = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    a, b = first["tables"][0]["players"][0], first["tables"][1]["players"][0]
+    body = {"swap": [a, b], "reason": "Ana and Cy are family"}
+    assert_problem(client.post(f"/tournaments/{tid}/pairings", json=body, headers=auth(tokens[a])), 403)
+    swapped = client.post(f"/tournaments/{tid}/pairings", json=body, headers=auth(organiser))
+    assert swapped.status_code == 200, swapped.get_json()
+    tables = swapped.get_json()["tables"]
+    assert tables[0]["players"][0] == b and tables[1]["players"][0] == a
+    assert {t["match_id"] for t in tables}.isdisjoint({t["match_id"] for t in first["tables"]})
+    for table in tables:
+        play_match(client, table["match_id"], tokens, table["players"], random.Random(2))
+    timeline = client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
+    assert any("the organiser changed tables 1 and 2 (Ana and Cy are family)" in line for line in timeline)
+    lines = client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines()
+    assert audit(lines)[0].startswith("ok")
+    assert_problem(client.post(f"/tournaments/{tid}/pairings", json=body, headers=auth(organiser)), 422)

@@ -98,16 +98,8 @@ def pair_round(app: Matches, tournament_id) -> dict:
         raise ResultsMissing("results are missing: tables " + ", ".join(
             str(t["table"]) for t in tournament.rounds[-1]["tables"] if t["placements"] is None) + " are playing")
     tables, byes, draw = tournament.pairing()
-    created = tournament.created
-    match_ids = []
-    for number, players in enumerate(tables, start=1):
-        decklists = [tournament.decklists[p] for p in players]
-        options = {**created["options"], **({"decklists": decklists} if all(decklists) else {}),
-                   "tournament": {"id": str(tournament.id), "round": len(tournament.rounds) + 1, "table": number}}
-        hashes = {REFEREE: tournament.secret["organiser"], "seats": [tournament.token_hashes[p] for p in players]}
-        match, _ = app.create(created["game"], [{"name": tournament.players[p]["name"]} for p in players], options,
-                              hashes=hashes)
-        match_ids.append(str(match.id))
+    number = len(tournament.rounds) + 1
+    match_ids = [new_match(app, tournament, players, number, table) for table, players in enumerate(tables, start=1)]
     payload = tournament.pair(tables, byes, draw, match_ids)
     app.save(tournament)
     return payload
@@ -118,6 +110,29 @@ def finished(app: Matches, match) -> None:
     entry = match.created["options"].get("tournament")
     if match.finished and entry:
         settle(app, load(app, entry["id"]))
+
+
+def new_match(app: Matches, tournament: Tournament, players: list[str], round_: int, table: int) -> str:
+    """A table's match: the players' tournament tokens its seats, the organiser's its referee, their decklists."""
+    created = tournament.created
+    decklists = [tournament.decklists[p] for p in players]
+    options = {**created["options"], **({"decklists": decklists} if all(decklists) else {}),
+               "tournament": {"id": str(tournament.id), "round": round_, "table": table}}
+    hashes = {REFEREE: tournament.secret["organiser"], "seats": [tournament.token_hashes[p] for p in players]}
+    match, _ = app.create(created["game"], [{"name": tournament.players[p]["name"]} for p in players], options,
+                          hashes=hashes)
+    return str(match.id)
+
+
+def override(app: Matches, tournament_id, a: str, b: str, reason: str) -> dict:
+    """The organiser swaps two players of the current round between their tables, with a reason: both tables get
+    new matches (the old ones, void, stay in the store as they were)."""
+    tournament = settle(app, load(app, tournament_id))
+    tables = tournament.swapped(a, b)
+    number = len(tournament.rounds)
+    tournament.override(tables, [new_match(app, tournament, t["players"], number, t["table"]) for t in tables], reason)
+    app.save(tournament)
+    return tournament.rounds[-1]
 
 
 def record(app: Matches, tournament_id, round_: int, table: int, placements: list[list[str]], reason: str) -> None:

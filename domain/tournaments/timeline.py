@@ -29,6 +29,10 @@ def sentences(records: list[dict]) -> list[str]:
             tables = len(p["tables"])
             bye = "".join(f", {names[b]} has the bye" for b in p["byes"])
             told.append(f"Round {p['round']} paired: {tables} table{'s' if tables != 1 else ''}{bye}.")
+        elif kind == "PairingOverridden":
+            told.append(f"Round {p['round']}: the organiser changed tables "
+                        + " and ".join(str(t["table"]) for t in p["tables"]) + f" ({p['reason']}): "
+                        + "; ".join(_together([names[x] for x in t["players"]]) for t in p["tables"]) + ".")
         elif kind == "ResultRecorded":
             how = "" if p["by"] == "match" else f" (recorded by the organiser: {p['reason']})"
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
