@@ -45,6 +45,11 @@ class Game:
     # what a referee may record for a seat at any time, beside its decisions (a card seen by mistake at a table):
     referee_moves: Callable | None = None  # (state, seat) -> [move]
     record: Callable | None = None  # (state, seat, move, rng) -> [(type, payload)]
+    # the console (service/console): a folder of Jinja templates whose table.html draws a view of this game (else the
+    # view is shown as nested lists), and each seat's public score, where the game has one, for its chart
+    table_templates: str | None = None
+    scores: Callable | None = None  # (state) -> [number per seat]
+    card_keys: frozenset = frozenset({"card", "cards"})  # the keys of its moves whose values are card ids
 
     def __post_init__(self):
         for cls in self.events:

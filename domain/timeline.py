@@ -71,3 +71,16 @@ def entries(match, log: list[dict], viewer) -> list[dict]:
         out.append({"version": event["version"], "type": kind, "seat": payload.get("seat"),
                     "turn": state.get("turn"), "summary": summary, "retracted": retracted})
     return out
+
+
+def score_series(match, log: list[dict]) -> list[tuple[int, list]]:
+    """(version, each seat's public score) after every event, for a game that keeps scores; else []."""
+    game = match.game
+    if game.scores is None:
+        return []
+    state, series = None, []
+    for event in log:
+        state = game.new_state(event["payload"]) if state is None else state
+        state = game.evolve(state, event["type"], event["payload"])
+        series.append((event["version"], list(game.scores(state))))
+    return series

@@ -24,6 +24,7 @@ POSITION = "herald:position"
 MATCHES = "herald:matches"
 TOKENS = "herald:tokens"
 TOURNAMENTS = "herald:tournaments"
+TOURNAMENT_TOKENS = "herald:tournament-tokens"  # token hash -> "tournament_id:organiser" or ":player_id"
 BATCH = 500
 REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
@@ -181,8 +182,10 @@ class Projector:
         """A tournament's summary in the list, and its standings and rounds, from its aggregate as stored now."""
         tournament = self.app.repository.get(uuid.UUID(tournament_id))
         document = tournament_document(tournament)
+        tokens = {tournament.secret["organiser"]: f"{tournament_id}:organiser",
+                  **{digest: f"{tournament_id}:{player}" for player, digest in tournament.token_hashes.items()}}
         for key, mapping in ((TOURNAMENTS, {tournament_id: dumps(document["summary"])}),
-                             (tournament_key(tournament_id), {"doc": dumps(document)})):
+                             (tournament_key(tournament_id), {"doc": dumps(document)}), (TOURNAMENT_TOKENS, tokens)):
             keys.append(key)
             args.append(len(mapping))
             for field, value in mapping.items():
@@ -216,8 +219,9 @@ class Projector:
         raw = self.redis.hget(MATCHES, str(match_id))
         return json.loads(raw) if raw else None
 
-    def token_owner(self, digest: str) -> str | None:
-        raw = self.redis.hget(TOKENS, digest)
+    def token_owner(self, digest: str, of: str = TOKENS) -> str | None:
+        """Whose token this is: "match_id:role" (of=TOKENS) or "tournament_id:role" (of=TOURNAMENT_TOKENS)."""
+        raw = self.redis.hget(of, digest)
         return raw.decode() if raw else None
 
 

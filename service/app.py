@@ -12,6 +12,7 @@ from domain.matches import Matches
 from projections.connection import PAUSE, TIMEOUT, connect, describe, embedded_url
 from projections.projector import REQUEST_LIMIT, Projector
 from service.config import Settings
+from service.console import console
 from service.decklist_routes import blp as decklists
 from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
         **SWAGGER_UI,
         MAX_CONTENT_LENGTH=MAX_LOG,
         HERALD_ADMIN_KEY=settings.admin_key,
+        HERALD_STALL_SECONDS=settings.stall_seconds,
     )
 
     @app.before_request
@@ -103,4 +105,5 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(health)
     api.register_blueprint(decklists)
     api.register_blueprint(tournaments)
+    app.register_blueprint(console)
     return app

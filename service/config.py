@@ -45,6 +45,8 @@ class Settings:
     # HERALD_PROJECTOR: "inline" (default), each worker projects after its own commands; "separate", `herald
     # project` processes do
     project_inline: bool = field(default_factory=lambda: _env("HERALD_PROJECTOR", "inline") != "separate")
+    # HERALD_STALL_SECONDS: how long a decision may wait before the console flags its table to the referee (300)
+    stall_seconds: int = field(default_factory=lambda: int(_env("HERALD_STALL_SECONDS", "300")))
     max_body: int = 64 * 1024  # bytes of a request body, except an imported log
 
     def event_store_env(self) -> dict:

@@ -8,7 +8,7 @@ from domain.matches import REFEREE
 from domain.timeline import entries
 from domain.undo import retracted_flags
 from service import schemas
-from service.access import herald, holding, require_referee, require_seat
+from service.access import herald, holding, load, require_referee, require_seat
 from service.fairness_routes import act, backup
 from service.moves import view_response
 from service.problems import BEARER, Blueprint, fail
@@ -41,6 +41,16 @@ class Timeline(MethodView):
     def get(self, match, role):
         """One plain English entry per event, redacted for the holder; undone events are marked retracted."""
         return jsonify(entries(match, herald().matches.history(match.id), role))
+
+
+@blp.route("/matches/<uuid:match_id>/spectator-timeline")
+class SpectatorTimeline(MethodView):
+    @blp.doc(security=[])
+    @blp.response(200, schemas.TimelineEntrySchema(many=True))
+    def get(self, match_id):
+        """The timeline as anyone watching reads it, no token needed: no hand, no pile order, no hidden card."""
+        match = load(match_id)
+        return jsonify(entries(match, herald().matches.history(match.id), None))
 
 
 @blp.route("/matches/<uuid:match_id>/undo")

@@ -32,6 +32,8 @@ Decisions inside an Action card (each by the seat it names):
   {"type": "reposition", "card": id, "from_stack": s, "stack": t, "role": r} or {"type": "pass"}
                                                             a Joker of a stolen or passed Ruler pair
 """
+from pathlib import Path
+
 from domain.games import Game
 
 from . import (
@@ -41,6 +43,7 @@ from . import (
     undo,
     views,
 )
+from .actions import final_scores
 from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import new_state
@@ -67,4 +70,7 @@ GAME = Game(
     outcome=outcome,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
     ranked_by="scores",
+    table_templates=str(Path(__file__).parent / "templates"),
+    scores=final_scores,
+    card_keys=frozenset({"card", "take", "moved_card", "thief"}),
 )

@@ -1,0 +1,52 @@
+"""Sign-in, sign-out and the home page: what the signed-in token can see, with the tables that need someone."""
+from __future__ import annotations
+
+from flask import redirect, request, url_for
+
+from service.access import herald
+from service.console import forms
+from service.console.api import get
+from service.console.blueprint import console
+from service.console.holder import forget, identify, remember, signed_in
+from service.console.present import flags
+from service.console.render import page, stall_seconds
+from service.console.tournament_pages import tables_of
+
+LISTED = 50  # matches on the public home page, newest first
+
+
+@console.get("/sign-in")
+def sign_in_form():
+    return page("sign_in.html")
+
+
+@console.post("/sign-in")
+def sign_in():
+    token = forms.read(forms.SignIn, request.form)["token"].strip()
+    if identify(token) is None:
+        return page("sign_in.html", 401, problem="this token is not known: paste the token you were given when the "
+                                                 "match or tournament was created, or when you registered")
+    return remember(redirect(url_for("console.home"), 303), token)
+
+
+@console.post("/sign-out")
+def sign_out():
+    return forget(redirect(url_for("console.home"), 303))
+
+
+@console.get("/")
+def home():
+    holder = signed_in()
+    if holder is None:
+        herald().refresh()
+        matches = herald().projector.list()[::-1][:LISTED]
+        return page("home.html", holder=None, tournaments=herald().projector.tournaments(), matches=matches)
+    if holder.kind == "tournament":
+        tournament = get(f"/tournaments/{holder.of}")
+        return page("home.html", holder=holder, tournament=tournament, tables=tables_of(holder, tournament))
+    match = get(f"/matches/{holder.of}")
+    needs = []
+    if holder.role == "referee":
+        loaded = herald().matches.load(holder.of, for_reading=True)
+        needs = flags(loaded, stall_seconds())
+    return page("home.html", holder=holder, match=match, needs=needs)

@@ -1,0 +1,77 @@
+"""What the console's pages show beside the views themselves: words for moves, a score chart, the flags on tables."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+SEAT_KEYS = ("target", "seat")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")  # each seat's line is told apart by its dashes, not colour alone
+WIDTH, HEIGHT, MARGIN = 640, 220, 30
+
+
+def words(name) -> str:
+    """A snake_case name as a player reads it: sneak_attack -> Sneak Attack."""
+    return str(name).replace("_", " ").title()
+
+
+def card_names(view) -> dict:
+    """Every card a view shows, id -> name (any object with an integer id and a name)."""
+    found = {}
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("id"), int) and isinstance(item.get("name"), str):
+                found[item["id"]] = item["name"]
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def move_label(move: dict, names: dict, players: list[str], card_keys) -> str:
+    """A legal move as a button reads it: "Draw: card Healer (#48), source market"."""
+    def shown(key, value):
+        if key in card_keys and isinstance(value, int):
+            return f"{words(names.get(value, 'card'))} (#{value})"
+        if key in card_keys and isinstance(value, list):
+            return ", ".join(shown(key, v) for v in value)
+        if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(players):
+            return players[value]
+        return str(value).replace("_", " ")
+
+    details = [f"{key.replace('_', ' ')} {shown(key, value)}" for key, value in move.items() if key != "type"]
+    return words(move["type"]) + (": " + ", ".join(details) if details else "")
+
+
+def chart(series: list[tuple[int, list]], players: list[str], marked: int | None = None) -> dict | None:
+    """An inline SVG chart of each seat's score by version: one dashed polyline a seat, labelled by name."""
+    if not series:
+        return None
+    last_version = max(series[-1][0], 2)
+    top = max(1, max(max(scores) for _, scores in series))
+    x = lambda v: MARGIN + (WIDTH - 2 * MARGIN) * (v - 1) / (last_version - 1)
+    y = lambda s: HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * s / top
+    lines = [{"name": name, "dash": DASHES[seat % len(DASHES)], "final": series[-1][1][seat],
+              "points": " ".join(f"{x(v):.1f},{y(scores[seat]):.1f}" for v, scores in series)}
+             for seat, name in enumerate(players)]
+    return {"width": WIDTH, "height": HEIGHT, "margin": MARGIN, "top": top, "last": series[-1][0], "lines": lines,
+            "marker": None if marked is None else round(x(marked), 1), "baseline": HEIGHT - MARGIN}
+
+
+def flags(match, stall_seconds: int, awaiting_result: bool = False, now: datetime | None = None) -> list[str]:
+    """Why a table needs the referee or the organiser now: requests, disputes, a stalled decision, a missing result."""
+    now = now or datetime.now(UTC)
+    out = []
+    pending = sum(r["status"] == "pending" for r in match.undo_requests.values())
+    if pending:
+        out.append(f"{pending} undo request{'s' if pending > 1 else ''} waiting")
+    disputed = sum(d.get("ruling") is None for d in match.disputes.values())
+    if disputed:
+        out.append(f"{disputed} open dispute{'s' if disputed > 1 else ''}")
+    seat = None if match.finished else match.game.awaiting(match.state)
+    waited = (now - match.modified_on).total_seconds()
+    if seat is not None and waited > stall_seconds:
+        out.append(f"{match.created['players'][seat]} has been deciding for {int(waited // 60)} min")
+    if awaiting_result and match.finished:
+        out.append("finished, result not yet in the tournament")
+    return out

@@ -1,0 +1,83 @@
+"""A real headless Chromium driven by Playwright against Herald served on a free port, with the checks every
+visited page must pass (no token in a URL or in the HTML, no other seat's hand, no unrevealed seed) and a
+screenshot of each page under var/screenshots/ for a reviewer."""
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+from pathlib import Path
+
+from werkzeug.serving import make_server
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium (or another Chromium on the PATH); None where there is none."""
+    return next((found for found in map(shutil.which, CANDIDATES) if found), None)
+
+
+class LiveServer:
+    """The Flask app served by werkzeug in a thread, for a browser to reach."""
+
+    def __init__(self, app):
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(timeout=10)
+
+
+class Watch:
+    """What no page may show, checked on every page the tests visit; and every URL the browser asked for."""
+
+    def __init__(self):
+        self.secrets: set[str] = set()  # tokens and the unrevealed server seed
+        self.urls: list[str] = []
+        self.shots: list[Path] = []
+
+    def follow(self, page) -> None:
+        page.on("request", lambda request: self.urls.append(request.url))
+
+    def check(self, page, hidden_cards=()) -> str:
+        """The page's HTML, after checking it shows no secret and none of the hidden cards' markers."""
+        html = page.content()
+        for secret in self.secrets:
+            assert secret not in html, "a token or an unrevealed seed is in the page"
+            assert secret not in page.url
+            assert not any(secret in url for url in self.urls), "a token or a seed was in a requested URL"
+        for card in hidden_cards:
+            assert f'data-card="{card}"' not in html, f"card {card} of another seat's hand is on the page"
+        return html
+
+    def shoot(self, page, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        self.shots.append(path)
+
+
+def sign_in(page, base: str, token: str) -> None:
+    """Paste the token on the sign-in page, as a person would."""
+    page.goto(f"{base}/console/sign-in")
+    page.fill("#token", token)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_selector("text=Signed in as")
+
+
+def shown_version(page) -> int:
+    return int(page.locator("#version").inner_text())
+
+
+def wait_for_version_change(page, before: int, timeout: float = 15000) -> None:
+    page.wait_for_function("(v) => { const e = document.querySelector('#version'); return e && e.textContent !== v }",
+                           arg=str(before), timeout=timeout)
+
+
+def text_numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"-?\d+", text)]

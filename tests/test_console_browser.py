@@ -1,0 +1,256 @@
+"""The console in a real headless Chromium (issue 20): seats play a whole Korona match by clicking legal moves, an
+undo is requested and approved, a dispute is ruled, an organiser runs a Swiss round; every page visited shows no
+token, no other seat's hand and no unrevealed seed; each page's screenshot is kept under var/screenshots/."""
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from service.app import create_app
+from service.config import Settings
+from tests.conftest import herald_context
+from tests.helpers.api import Table, auth
+from tests.helpers.browser import (
+    LiveServer,
+    Watch,
+    chromium_path,
+    shown_version,
+    sign_in,
+    wait_for_version_change,
+)
+
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    pytest.skip("browser tests (tests/test_console_browser.py) not run: no Chromium here; on Debian, `apt-get install "
+                "chromium` (make test does it when run as root)", allow_module_level=True)
+
+sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+
+
+@pytest.fixture(scope="module")
+def herald(redis_client):
+    """Herald (SQLite, the test Redis) served on a free port; the app too, for the API calls the tests check with."""
+    folder = Path(tempfile.mkdtemp(prefix="herald-console-"))
+    context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                              "SQLITE_DBNAME": str(folder / "events.sqlite")}, redis_client)
+    app = create_app(Settings(data_dir=folder, stall_seconds=3600), context)
+    server = LiveServer(app)
+    yield app, server.url
+    server.stop()
+    context.matches.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def watch():
+    return Watch()
+
+
+def open_page(browser, watch: Watch, base: str, token: str | None, phone: bool = False):
+    """A new browser context (its own cookies), signed in with the token when there is one."""
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    page = browser.new_context(viewport=size).new_page()
+    watch.follow(page)
+    if token:
+        sign_in(page, base, token)
+        watch.check(page)
+    return page
+
+
+def secrets_of(api, table: Table) -> set[str]:
+    seed = api.get(f"/matches/{table.id}/audit", headers=auth(table.referee)).get_json()["server_seed"]
+    return {*table.tokens, table.referee, seed}
+
+
+def hands(view: dict, but: int) -> list[int]:
+    """The cards in every hand except seat `but`'s, from the referee's view."""
+    return [c["id"] for p in view["players"] if p["seat"] != but for c in p["hand"]]
+
+
+def test_two_seats_play_a_whole_korona_match_by_clicking_legal_moves(herald, browser, watch):
+    """Two browser contexts, one a seat, click legal-move buttons until Korona ends; the buttons are exactly the
+    seat's legal moves; the final page's scores are GET /view's; no page shows the other hand or the seed."""
+    app, base = herald
+    api = app.test_client()
+    table = Table(api, ["Ana", "Bo"], "korona")
+    watch.secrets |= secrets_of(api, table)
+    url = f"{base}/console/matches/{table.id}"
+    pages = [open_page(browser, watch, base, token) for token in table.tokens]
+    for page in pages:
+        page.goto(url)
+    chooser = random.Random(20)
+    clicks = 0
+    while (ref := table.view())["status"] != "finished":
+        seat = ref["awaiting_seat"]
+        page = pages[seat]
+        if shown_version(page) != ref["version"]:
+            page.goto(url)
+        watch.check(page, hands(ref, seat))
+        buttons = page.locator("button.move")
+        assert buttons.count() == len(table.moves(seat)), "one button for each legal move"
+        if clicks in (0, 40):
+            watch.shoot(page, f"match-seat-{seat}-move-{clicks}")
+        buttons.nth(chooser.randrange(buttons.count())).click()
+        wait_for_version_change(page, ref["version"])
+        clicks += 1
+    watch.secrets.discard(api.get(f"/matches/{table.id}/audit", headers=auth(table.referee)).get_json()["server_seed"])
+    for seat, page in enumerate(pages):
+        page.goto(url)
+        watch.check(page)
+        final = table.view(table.tokens[seat])
+        shown = [int(page.locator(f'[data-seat="{p["seat"]}"] .score').inner_text()) for p in final["players"]]
+        assert shown == [p["score"] for p in final["players"]]
+        assert "Finished. Won by" in page.content()
+        assert page.locator("button.move").count() == 0
+    watch.shoot(pages[0], "match-finished")
+    assert clicks > 20
+
+
+def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_version(herald, browser, watch):
+    """The undo request goes from the seat's page to the referee's, is approved with a reason; moved to a version,
+    the slider shows the table GET /replay?version=N shows that token."""
+    app, base = herald
+    api = app.test_client()
+    table = Table(api, ["Ana", "Bo"], "korona")
+    watch.secrets |= secrets_of(api, table)
+    url = f"{base}/console/matches/{table.id}"
+    seat = table.view()["current_seat"]
+    player = open_page(browser, watch, base, table.tokens[seat])
+    referee = open_page(browser, watch, base, table.referee)
+    player.goto(url)
+    before = shown_version(player)
+    player.get_by_role("button", name="Draw: source pile").click()
+    wait_for_version_change(player, before)
+    drawn = shown_version(player)
+    player.fill("#undo-to", str(before))
+    player.fill("#undo-reason", "I meant to take the Knight from the market")
+    player.get_by_role("button", name="Request undo").click()
+    player.wait_for_selector("text=pending")
+    watch.check(player, hands(table.view(), seat))
+    referee.goto(url)
+    watch.check(referee)
+    watch.shoot(referee, "referee-undo-request")
+    referee.fill("input[id^=answer-]", "a misclick, approved")
+    referee.get_by_role("button", name="Approve").click()
+    referee.wait_for_selector(f"text=The referee backed the match up to version {before}")
+    [answered] = api.get(f"/matches/{table.id}/undo-requests", headers=auth(table.referee)).get_json()
+    assert answered["status"] == "approved"
+    assert table.view()["players"][seat]["hand_count"] == 5
+
+    player.goto(url)
+    slider = player.locator("#version-slider")
+    slider.focus()
+    player.keyboard.press("Home")
+    for _ in range(drawn - 1):
+        player.keyboard.press("ArrowRight")
+    player.get_by_role("button", name="Show", exact=True).click()
+    player.wait_for_selector(f"text=You are looking at version {drawn}")
+    html = watch.check(player)
+    watch.shoot(player, "slider-at-a-past-version")
+    replay = table.get(f"/replay?version={drawn}", table.tokens[seat]).get_json()
+    mine = replay["players"][seat]
+    assert replay["retracted"] is True and "(later undone)" in html
+    assert [int(c) for c in player.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")] == \
+        [c["id"] for c in mine["hand"]]
+    assert [int(c) for c in player.locator('[aria-label="Market"] .card').evaluate_all(
+        "cs => cs.map(c => c.dataset.card)")] == [c["id"] for c in replay["market"]]
+    assert f"Draw pile: {replay['draw_pile_count']} cards" in html
+    assert len(mine["hand"]) == 7
+
+
+def test_a_seat_disputes_an_event_and_the_referees_ruling_is_in_the_timeline(herald, browser, watch):
+    """The dispute is opened on the seat's page, ruled on the referee's, and told in both timelines."""
+    app, base = herald
+    api = app.test_client()
+    table = Table(api, ["Ana", "Bo", "Cy"], "korona")
+    watch.secrets |= secrets_of(api, table)
+    url = f"{base}/console/matches/{table.id}"
+    player = open_page(browser, watch, base, table.tokens[1], phone=True)
+    referee = open_page(browser, watch, base, table.referee)
+    player.goto(url)
+    player.fill("#dispute-version", "2")
+    player.fill("#dispute-claim", "the shuffle dealt me three Shields in a row")
+    player.get_by_role("button", name="Open dispute").click()
+    player.wait_for_selector("text=disputed version 2")
+    watch.check(player, hands(table.view(), 1))
+    watch.shoot(player, "seat-on-a-phone-after-a-dispute")
+    referee.goto(url)
+    referee.select_option("select[name=ruling]", "rejected")
+    referee.fill("input[name=explanation]", "the shuffle recomputes from the committed seed")
+    referee.get_by_role("button", name="Rule", exact=True).click()
+    referee.wait_for_selector("text=The referee rejected dispute")
+    watch.shoot(referee, "referee-after-a-ruling")
+    player.goto(url)
+    timeline = player.locator(".timeline").inner_text()
+    assert "rejected dispute" in timeline and "the shuffle recomputes from the committed seed" in timeline
+    watch.check(player, hands(table.view(), 1))
+
+
+def test_the_organiser_runs_a_swiss_round_and_watches_the_standings_update(herald, browser, watch):
+    """From the tournament page the organiser pairs round 1 of a 4-player Swiss; as bots finish the matches the
+    standings on the open page update by themselves (htmx polling), equal to GET /standings."""
+    app, base = herald
+    api = app.test_client()
+    created = api.post("/tournaments", json={"name": "Browser Swiss", "game": "korona", "format": "swiss",
+                                             "rounds": 2, "table_size": 2, "top_cut": 0}).get_json()
+    tid, organiser = created["tournament_id"], created["organiser_token"]
+    tokens = {}
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        body = api.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[body["player_id"]] = body["token"]
+    watch.secrets |= {organiser, *tokens.values()}
+    page = open_page(browser, watch, base, organiser)
+    watch.shoot(page, "organiser-home")
+    page.goto(f"{base}/console/tournaments/{tid}")
+    page.get_by_role("button", name="Pair the next round").click()
+    page.wait_for_selector("text=round 1 of 2")
+    watch.check(page)
+    watch.shoot(page, "tournament-round-1-paired")
+    [round_] = [api.get(f"/tournaments/{tid}/rounds/1").get_json()]
+    assert len(round_["tables"]) == 2
+    chooser = random.Random(4)
+    for finished, table in enumerate(round_["tables"], start=1):
+        play(api, table["match_id"], [tokens[p] for p in table["players"]], chooser)
+        standings = api.get(f"/tournaments/{tid}/standings").get_json()["standings"]
+        expected = sorted(int(row["points"]) for row in standings)
+        assert sum(expected) in (3 * finished, 2 * finished + 1, finished * 2)  # a win gives 3, a draw 1 each
+        page.wait_for_function(
+            "(want) => [...document.querySelectorAll('.standings .points')].map(e => +e.textContent)"
+            ".sort((a, b) => a - b).join() === want", arg=",".join(map(str, expected)), timeout=20000)
+        watch.check(page)
+    watch.shoot(page, "tournament-standings-after-round-1")
+    assert page.locator(".tables td", has_text="playing").count() == 0, "both results are on the page"
+
+
+def play(api, match_id: str, tokens: list[str], chooser: random.Random) -> None:
+    """Bots: the awaited seat plays a random legal move until the match ends."""
+    while (view := api.get(f"/matches/{match_id}/view", headers=auth(tokens[0])).get_json())["status"] != "finished":
+        token = tokens[view["awaiting_seat"]]
+        moves = api.get(f"/matches/{match_id}/legal-moves", headers=auth(token)).get_json()["moves"]
+        assert api.post(f"/matches/{match_id}/moves", json=chooser.choice(moves), headers=auth(token)).status_code == 200
+
+
+def test_a_spectator_watches_without_a_token_and_sees_no_hand(herald, browser, watch):
+    """Any match's public view and timeline, no token: hand counts, no hand, no seed; the home page lists it."""
+    app, base = herald
+    api = app.test_client()
+    table = Table(api, ["Ana", "Bo"], "korona")
+    watch.secrets |= secrets_of(api, table)
+    page = open_page(browser, watch, base, None)
+    page.goto(f"{base}/console/")
+    page.click(f'a[href="/console/matches/{table.id}"]')
+    page.wait_for_selector("text=You are a spectator")
+    html = watch.check(page, hands(table.view(), -1))
+    assert "Hand</h4>" not in html and "cards in hand" in html
+    assert "Ana was dealt 5 cards:" not in html
+    watch.shoot(page, "spectator")
