@@ -8,8 +8,15 @@ from marshmallow import fields, validate
 
 from service.console.api import Refused
 
-Text = lambda **kw: fields.String(validate=validate.Length(min=1, max=500), **kw)
-Version = lambda **kw: fields.Integer(strict=False, validate=validate.Range(min=1), **kw)
+
+def Text() -> fields.String:
+    """A required line of text, as a reason or a claim."""
+    return fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+def Version() -> fields.Integer:
+    """A required version number."""
+    return fields.Integer(strict=False, required=True, validate=validate.Range(min=1))
 
 
 class JsonObject(fields.Field):
@@ -36,33 +43,33 @@ class SignIn(Form):
 
 class Move(Form):
     move = JsonObject(required=True)
-    expected_version = Version(required=True)
+    expected_version = Version()
 
 
 class UndoRequest(Form):
-    to_version = Version(required=True)
-    reason = Text(required=True)
+    to_version = Version()
+    reason = Text()
 
 
 class UndoAnswer(Form):
     decision = fields.String(required=True, validate=validate.OneOf(["approve", "decline"]))
-    reason = Text(required=True)
+    reason = Text()
 
 
 class DisputeOpen(Form):
-    version = Version(required=True)
-    claim = Text(required=True)
+    version = Version()
+    claim = Text()
 
 
 class Ruling(Form):
     ruling = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
-    explanation = Text(required=True)
+    explanation = Text()
     remedy = fields.String(load_default=None, validate=validate.Length(max=500))
 
 
 class Backup(Form):
-    to_version = Version(required=True)
-    reason = Text(required=True)
+    to_version = Version()
+    reason = Text()
 
 
 class Settle(Form):
@@ -74,7 +81,7 @@ class Result(Form):
     table = fields.Integer(strict=False, required=True, validate=validate.Range(min=1))
     placements = fields.String(required=True, validate=validate.Length(min=1, max=300), metadata={
         "description": "player ids, first place first, separated by commas; tied players joined by '='"})
-    reason = Text(required=True)
+    reason = Text()
 
     @ma.post_load
     def places(self, data, **kwargs):

@@ -49,12 +49,19 @@ def chart(series: list[tuple[int, list]], players: list[str], marked: int | None
         return None
     last_version = max(series[-1][0], 2)
     top = max(1, max(max(scores) for _, scores in series))
-    x = lambda v: MARGIN + (WIDTH - 2 * MARGIN) * (v - 1) / (last_version - 1)
-    y = lambda s: HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * s / top
+    bottom = min(0, min(min(scores) for _, scores in series))
+
+    def x(version):
+        return MARGIN + (WIDTH - 2 * MARGIN) * (version - 1) / (last_version - 1)
+
+    def y(score):
+        return HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * (score - bottom) / (top - bottom)
+
     lines = [{"name": name, "dash": DASHES[seat % len(DASHES)], "final": series[-1][1][seat],
               "points": " ".join(f"{x(v):.1f},{y(scores[seat]):.1f}" for v, scores in series)}
              for seat, name in enumerate(players)]
-    return {"width": WIDTH, "height": HEIGHT, "margin": MARGIN, "top": top, "last": series[-1][0], "lines": lines,
+    return {"width": WIDTH, "height": HEIGHT, "margin": MARGIN, "top": top, "bottom": bottom, "zero": round(y(0), 1),
+            "last": series[-1][0], "lines": lines,
             "marker": None if marked is None else round(x(marked), 1), "baseline": HEIGHT - MARGIN}
 
 
