@@ -11,7 +11,8 @@ import pytest
 from tests.helpers.api import Table, play_to_the_end
 
 PUBLIC = {("get", "/matches"), ("post", "/matches"), ("get", "/matches/{match_id}"),
-          ("get", "/matches/{match_id}/spectator-view"), ("get", "/health"), ("post", "/decklists/check"),
+          ("get", "/matches/{match_id}/spectator-view"), ("get", "/matches/{match_id}/spectator-timeline"),
+          ("get", "/health"), ("post", "/decklists/check"),
           ("post", "/tournaments"), ("get", "/tournaments"), ("get", "/tournaments/{tournament_id}"),
           ("get", "/tournaments/{tournament_id}/rounds/{number}"), ("get", "/tournaments/{tournament_id}/standings"),
           ("get", "/tournaments/{tournament_id}/export"), ("get", "/tournaments/{tournament_id}/timeline")}

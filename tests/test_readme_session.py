@@ -78,7 +78,7 @@ def server(tmp_path, redis_client):
 
 def test_the_readme_runs_as_written(server, tmp_path):
     """Every block before "Deploying", pasted in order: moves, views, a Crusader Kingdoms match on maps and decks
-    of the reader's, a For a Crown recruit paid as the rulebook's example, replay, undo and backups, the match played to its end, its export verified, audited, replayed
+    of the reader's, a For a Crown recruit paid as the rulebook's example, the console's pages, replay, undo and backups, the match played to its end, its export verified, audited, replayed
     and disputed. Each answer shows what the README says it does."""
     blocks = shell_blocks()
     assert blocks[0][0] == "" and [line.split("#")[0].strip() for line in blocks[0][1].splitlines()] == \
@@ -86,7 +86,8 @@ def test_the_readme_runs_as_written(server, tmp_path):
     session = "".join(block for heading, block in blocks[1:] if heading != "## Deploying")
     assert LOCAL in session
     printed = run(session.replace(LOCAL, server.base), checkout_folder(tmp_path))
-    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, paired, standings, replayed, timeline, refused, requested, approved,
+    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, paired, standings,
+     console_home, console_table, replayed, timeline, refused, requested, approved,
      backed_up, final, *checks, past, bundle, dispute) = printed
 
     assert {"type": "draw", "source": "pile"} in legal["moves"]
@@ -112,6 +113,7 @@ def test_the_readme_runs_as_written(server, tmp_path):
 
     assert paired["round"] == 1 and len(paired["tables"]) == 2 and len(paired["byes"]) == 1
     assert standings["standings"][0]["points"] == 3  # the bye is a win
+    assert console_home == 200 and console_table == len(referee["players"])  # one "cards in hand" line a seat
 
     assert replayed["version"] == 9 and timeline[0]["type"] == "MatchCreated"
     assert refused["status"] == 422 and "your own turn" in refused["detail"]
