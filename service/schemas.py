@@ -183,6 +183,14 @@ class MoveResultSchema(Document):
     status = fields.String()
     awaiting_seat = fields.Integer(allow_none=True, metadata={"description": "whose decision is next"})
     events = fields.List(fields.Nested(EventSchema))
+    view = fields.Dict(metadata={"description": "with ?include=view: the mover's view after the move, as GET /view"})
+    legal_moves = fields.List(fields.Dict(), metadata={
+        "description": "with ?include=legal_moves: the mover's legal moves now, as GET /legal-moves lists them"})
+
+
+class MoveQuerySchema(ma.Schema):
+    include = fields.String(validate=validate.Regexp(r"^(view|legal_moves)(,(view|legal_moves))?$"), metadata={
+        "description": "what to answer besides the events, saving a request: view, legal_moves or both (comma)"})
 
 
 class EventsSchema(Document):
