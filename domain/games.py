@@ -36,7 +36,6 @@ class Game:
     arrays: frozenset = frozenset()  # ...or, those named here, a JSON array
     # raised whenever a rules change can refuse a move the rules once allowed; recorded in MatchCreated as name/N
     rules_version: int = 1
-    all_views: Callable | None = None  # (state, viewers) -> {viewer: view}, where rendering them together is cheaper
     # (decklist, catalogue option or None) -> [each problem, a sentence]; for a game whose players bring decks
     check_decklist: Callable | None = None
     # the MatchFinished detail holding each seat's final number, higher better ("scores"), so that a tournament can
@@ -97,12 +96,6 @@ class Game:
         """The move the referee applies for a stalled seat: the game's default when legal, else its first option."""
         options = self.legal_moves(state, seat)
         return self.default_move if self.default_move in options else options[0]
-
-    def views(self, state: dict, viewers) -> dict:
-        """Each viewer's view of one state."""
-        if self.all_views:
-            return self.all_views(state, viewers)
-        return {viewer: self.view(state, viewer) for viewer in viewers}
 
 
 def unhandled(cls: type[GameEvent]) -> list[str]:

@@ -55,16 +55,12 @@ def match_key(match_id) -> str:
     return f"herald:match:{match_id}"
 
 
-def viewers(doc: dict) -> list:
-    return ["referee", None, *range(len(doc["created"]["players"]))]
-
-
 def view_field(viewer) -> str:
     return "view:spectator" if viewer is None else f"view:{viewer}"
 
 
 class Projector:
-    """Folds events into per-match documents and renders every viewer's view."""
+    """Folds events into per-match documents; renders a viewer's view when it is asked for."""
 
     def __init__(self, app, client):
         self.app = app
@@ -164,11 +160,10 @@ class Projector:
             self._docs.popitem(last=False)
 
     def _write(self, keys: list, args: list, match_id: str, doc: dict) -> None:
-        game = GAMES[doc["created"]["game"]]
+        """The folded document and its version (views are rendered when asked for, see view), the match's summary in
+        the list, its tokens' owners."""
         tokens = doc.pop("tokens", None)
-        fields = {"doc": dumps(doc)}
-        for viewer, shown in game.views(doc["state"], viewers(doc)).items():
-            fields[view_field(viewer)] = dumps({**shown, "version": doc["version"], "chain_head": doc["chain"]})
+        fields = {"doc": dumps(doc), "version": doc["version"]}
         hashes = [(match_key(match_id), fields), (MATCHES, {match_id: dumps(summary(doc))})]
         if tokens:
             hashes.append((TOKENS, {digest: f"{match_id}:{role}" for digest, role in tokens.items()}))
@@ -207,8 +202,24 @@ class Projector:
         return self.catch_up(progress=progress)
 
     def view(self, match_id, viewer) -> dict | None:
-        raw = self.redis.hget(match_key(match_id), view_field(viewer))
-        return json.loads(raw) if raw else None
+        """A viewer's view of the projected document: rendered the first time it is asked for at a version, then
+        kept beside the document until the document moves on (a view of another version is never served)."""
+        key = match_key(match_id)
+        cached, version = self.redis.hmget(key, view_field(viewer), "version")
+        if version is None:
+            return None
+        if cached:
+            shown = json.loads(cached)
+            if shown["version"] == int(version):
+                return shown
+        raw = self.redis.hget(key, "doc")
+        if raw is None:
+            return None
+        doc = json.loads(raw)
+        game = GAMES[doc["created"]["game"]]
+        shown = {**game.view(doc["state"], viewer), "version": doc["version"], "chain_head": doc["chain"]}
+        self.redis.hset(key, view_field(viewer), dumps(shown))
+        return shown
 
     def list(self, status: str | None = None) -> list[dict]:
         rows = [json.loads(v) for v in self.redis.hvals(MATCHES)]

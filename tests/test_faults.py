@@ -12,11 +12,11 @@ from redis.exceptions import RedisError
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.connection import EmbeddedRedis, connect, describe
-from projections.projector import POSITION, REQUEST_LIMIT, DocumentBehind, Projector, apply, match_key, viewers
+from projections.projector import POSITION, REQUEST_LIMIT, DocumentBehind, Projector, apply, match_key
 from service.app import Herald, create_app
 from service.config import Settings
 from tests.conftest import herald_context
-from tests.helpers.api import Table
+from tests.helpers.api import Table, viewers
 from tests.helpers.server import RedisServer
 
 

@@ -93,7 +93,8 @@ def health_probe(recorder: Recorder):
 
 
 def redis_snapshot(client: redis.Redis) -> dict:
-    """Every Herald key: the position and each hash with its JSON values parsed (field order aside)."""
+    """Every Herald key: the position and each hash with its JSON values parsed (field order aside); a match's views
+    are left out: they are rendered from its document when read and kept only as a cache beside it."""
     def parsed(value: bytes):
         try:
             return json.loads(value)
@@ -103,7 +104,8 @@ def redis_snapshot(client: redis.Redis) -> dict:
     snapshot = {"position": client.get(POSITION)}
     for key in client.scan_iter("herald:*"):
         if key != POSITION.encode():
-            snapshot[key.decode()] = {f.decode(): parsed(v) for f, v in client.hgetall(key).items()}
+            snapshot[key.decode()] = {f.decode(): parsed(v) for f, v in client.hgetall(key).items()
+                                      if not f.startswith(b"view:")}
     return snapshot
 
 

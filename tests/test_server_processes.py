@@ -13,7 +13,8 @@ import pytest
 
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
-from projections.projector import POSITION, Projector, viewers
+from projections.projector import POSITION, Projector
+from tests.helpers.api import viewers
 from tests.helpers.server import Server, assert_acknowledged_once, call, create_matches, export, redis_url
 
 OK_STATUSES = {200, 409, 422}

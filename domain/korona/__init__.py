@@ -62,7 +62,6 @@ GAME = Game(
     awaiting=moves.awaiting,
     decide=decide.decide,
     view=views.view,
-    all_views=views.views,
     summary=views.summary,
     backup=undo.backup,
     move_schema=MoveSchema,

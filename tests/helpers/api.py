@@ -90,3 +90,8 @@ def assert_problem(response, status: int):
     problem = response.get_json()
     assert problem["status"] == status and problem["detail"]
     return problem
+
+
+def viewers(doc: dict) -> list:
+    """Everyone a match document (or {"created": MatchCreated's payload}) has a view for: referee, spectator, seats."""
+    return ["referee", None, *range(len(doc["created"]["players"]))]
