@@ -21,8 +21,10 @@ from bench.figures import (
     PLAYOUT_BASELINES,
     ROOT,
     command_path,
+    moves_for,  # noqa: F401 (with random_move, what ../shared/peer-bench/inproc.py calls through this module)
     playouts,
     projection_rebuild,
+    random_move,  # noqa: F401
     state_at_version,
     tournament_round,
     worker_memory,
