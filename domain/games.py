@@ -48,7 +48,9 @@ class Game:
     # view is shown as nested lists), and each seat's public score, where the game has one, for its chart
     table_templates: str | None = None
     scores: Callable | None = None  # (state) -> [number per seat]
-    card_keys: frozenset = frozenset({"card", "cards"})  # the keys of its moves whose values are card ids
+    card_keys: frozenset = frozenset({"card", "cards"})  # the keys of its moves whose values are card ids...
+    seat_keys: frozenset = frozenset({"target"})  # ...and seat numbers
+    move_names: Callable | None = None  # (view) -> {move key: {id: name}}, where card ids alone would be ambiguous
 
     def __post_init__(self):
         for cls in self.events:

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from domain.registry import GAMES
 from service.console.present import chart, flags, move_label
 from tests.helpers.api import Table, auth, play_to_the_end
 
@@ -188,8 +189,8 @@ def test_htmx_is_served_by_herald_and_no_page_loads_a_script_from_elsewhere(sqli
 
 
 def test_a_move_label_names_its_cards_and_seats():
-    label = move_label({"type": "play", "card": 80, "target": 1, "thief": 52}, {80: "sneak_attack", 52: "thief"},
-                       ["Ana", "Bo"], {"card", "thief"})
+    view = {"players": [{"hand": [{"id": 80, "name": "sneak_attack"}]}], "market": [{"id": 52, "name": "thief"}]}
+    label = move_label({"type": "play", "card": 80, "target": 1, "thief": 52}, view, ["Ana", "Bo"], GAMES["korona"])
     assert label == "Play: card Sneak Attack (#80), target Bo, thief Thief (#52)"
 
 

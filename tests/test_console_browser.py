@@ -255,3 +255,31 @@ def test_a_spectator_watches_without_a_token_and_sees_no_hand(herald, browser, w
     assert "Hand</h4>" not in html and "cards in hand" in html
     assert "Ana was dealt 5 cards:" not in html
     watch.shoot(page, "spectator")
+
+
+@pytest.mark.parametrize("game, players", [("crusader_kingdoms", ["Ana", "Bo", "Cy"]),
+                                           ("for_a_crown", ["Ana", "Bo", "Cy"]), ("kingdom_tcg", ["Ana", "Bo"])])
+def test_each_games_table_is_drawn_for_a_seat_without_the_others_secrets(herald, browser, watch, game, players):
+    """Crusader Kingdoms, For a Crown and Kingdom TCG drawn for the awaited seat mid-match: its legal moves as
+    buttons, no other seat's hand or unseen recruit; and for the referee; a screenshot of each."""
+    app, base = herald
+    api = app.test_client()
+    table = Table(api, players, game)
+    watch.secrets |= secrets_of(api, table)
+    chooser = random.Random(6)
+    for _ in range(30):
+        seat = table.view()["awaiting_seat"]
+        table.play(seat, chooser.choice(table.moves(seat)))
+    ref = table.view()
+    seat = ref["awaiting_seat"]
+    page = open_page(browser, watch, base, table.tokens[seat])
+    page.goto(f"{base}/console/matches/{table.id}")
+    hidden = [c["id"] for p in ref.get("players", []) + ref.get("kingdoms", []) if p.get("seat") != seat
+              for c in p.get("hand", []) + p.get("unrevealed_recruits", [])]
+    watch.check(page, hidden)
+    assert page.locator("button.move").count() == len(table.moves(seat))
+    watch.shoot(page, f"{game}-seat")
+    referee = open_page(browser, watch, base, table.referee)
+    referee.goto(f"{base}/console/matches/{table.id}")
+    watch.check(referee)
+    watch.shoot(referee, f"{game}-referee")

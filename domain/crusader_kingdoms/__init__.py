@@ -26,6 +26,8 @@ Leader: {"type": "leader_point", "die": i} adds one point to that die of its sid
 Conquest reward: {"type": "reward_bonus"} advances the card bonus, {"type": "reward_castle", "area": a} turns that
   castle to its +1 side.
 """
+from pathlib import Path
+
 from domain.games import Game
 
 from . import (
@@ -61,4 +63,6 @@ GAME = Game(
     options=frozenset({"map", "decks"}),
     rules_version=2,  # 2: the moves have their own names (attack, commit, respond, ...); old spellings are refused
     ranked_by="castles",
+    table_templates=str(Path(__file__).parent / "templates"),
+    seat_keys=frozenset(),  # its targets are kingdoms, not seats
 )

@@ -17,6 +17,8 @@ Reveal (each by the family the card or Event names):
   {"type": "pay_mages", "coins": 1, "rubies": 0} (or 0, 1)   Mercenary Mages: pay to roll the magic die
   {"type": "decline"}                                        let Bribery or the Mages go by
 """
+from pathlib import Path
+
 from domain.games import Game
 
 from . import (
@@ -51,4 +53,6 @@ GAME = Game(
     outcome=outcome,
     options=frozenset({"cards", "board"}),
     ranked_by="rubies",
+    table_templates=str(Path(__file__).parent / "templates"),
+    seat_keys=frozenset({"target", "portrait"}),
 )

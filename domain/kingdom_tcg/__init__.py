@@ -17,6 +17,8 @@ At a turn's end, a seat above the hand limit:
 The referee, for a seat (with "resolve_for"), at any time, for a table playing with physical cards:
   {"type": "mistake", "source": "deck"} or {"type": "mistake", "card": id}    a card seen by mistake, discarded
 """
+from pathlib import Path
+
 from domain.games import Game
 
 from . import (
@@ -56,4 +58,7 @@ GAME = Game(
     check_decklist=check,
     referee_moves=moves.referee_moves,
     record=decide.record,
+    table_templates=str(Path(__file__).parent / "templates"),
+    seat_keys=frozenset(),  # its targets are combatants
+    move_names=views.move_names,
 )

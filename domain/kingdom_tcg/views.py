@@ -74,3 +74,11 @@ def _drawn(payload: dict, viewer) -> dict:
 def summary(state: dict) -> dict:
     return {"players": [p["name"] for p in state["players"]], "status": state["status"],
             "current_seat": awaiting(state), "turn": state["turn"], "winner": state["winner"]}
+
+
+def move_names(view: dict) -> dict:
+    """How the console names a move's values: its strategy cards and its combatants are numbered apart."""
+    cards = {c["id"]: c["name"] for p in view["players"] for c in [*p.get("hand", []), *p["used"]]}
+    combatants = {c["id"]: c["name"] for p in view["players"] for c in [p["coronado"], *p.get("reserve", []), *p["pit"]]}
+    combatants |= {s["combatant"]["id"]: s["combatant"]["name"] for s in view["battlefield"]["spaces"]}
+    return {"card": cards, **dict.fromkeys(("combatant", "attacker", "target", "thrower"), combatants)}

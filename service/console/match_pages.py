@@ -14,7 +14,7 @@ from service.console import forms
 from service.console.api import Refused, get
 from service.console.blueprint import console
 from service.console.holder import signed_in
-from service.console.present import card_names, chart, move_label
+from service.console.present import chart, move_label
 from service.console.render import act, page
 
 
@@ -44,10 +44,9 @@ def match_page(match_id, notice: str | None = None, status: int = 200, verificat
     shown = past or view
     timeline = get(f"/matches/{match_id}/timeline", mine) if mine else get(f"/matches/{match_id}/spectator-timeline")
     revealed = any(entry["type"] == "SeedRevealed" for entry in timeline)
-    names = card_names(shown)
     moves = []
     if isinstance(role, int) and past is None:
-        moves = [{"label": move_label(m, names, players, match.game.card_keys), "json": json.dumps(m)}
+        moves = [{"label": move_label(m, shown, players, match.game), "json": json.dumps(m)}
                  for m in get(f"/matches/{match_id}/legal-moves", mine)["moves"]]
     bundle = get(f"/matches/{match_id}/audit", mine) if mine else None
     return page("match.html", status, summary=summary, game=match.game, view=shown, current=view["version"],

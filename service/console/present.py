@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-SEAT_KEYS = ("target", "seat")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")  # each seat's line is told apart by its dashes, not colour alone
 WIDTH, HEIGHT, MARGIN = 640, 220, 30
 
@@ -28,14 +27,17 @@ def card_names(view) -> dict:
     return found
 
 
-def move_label(move: dict, names: dict, players: list[str], card_keys) -> str:
-    """A legal move as a button reads it: "Draw: card Healer (#48), source market"."""
+def move_label(move: dict, view: dict, players: list[str], game) -> str:
+    """A legal move as a button reads it, cards and seats by name (the game's move_names, else the view's cards for
+    its card_keys; its seat_keys): "Draw: card Healer (#48), source market"."""
+    names = game.move_names(view) if game.move_names else dict.fromkeys(game.card_keys, card_names(view))
+
     def shown(key, value):
-        if key in card_keys and isinstance(value, int):
-            return f"{words(names.get(value, 'card'))} (#{value})"
-        if key in card_keys and isinstance(value, list):
+        if key in names and isinstance(value, int):
+            return f"{words(names[key].get(value, 'card'))} (#{value})"
+        if key in names and isinstance(value, list):
             return ", ".join(shown(key, v) for v in value)
-        if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(players):
+        if key in game.seat_keys and isinstance(value, int) and 0 <= value < len(players):
             return players[value]
         return str(value).replace("_", " ")
 

@@ -1,0 +1,150 @@
+"""Each game's table on the console's match page (issue 20): Crusader Kingdoms' areas, castles and attack, For a
+Crown's Gallery, Royal Square and bandits, Kingdom TCG's battlefield and response stack. At points through a random
+match, every seat's page offers exactly its legal moves as buttons and holds no card of another seat's hand (nor,
+in For a Crown, another family's chest or unseen recruit); the spectator's holds none; the referee's shows all."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.helpers.api import Table
+
+GAMES = {"crusader_kingdoms": ["Ana", "Bo", "Cy"], "for_a_crown": ["Ana", "Bo", "Cy"], "kingdom_tcg": ["Ana", "Bo"]}
+
+
+def page_as(client, table: Table, token: str | None) -> str:
+    client.post("/console/sign-out")
+    if token:
+        assert client.post("/console/sign-in", data={"token": token}).status_code == 303
+    response = client.get(f"/console/matches/{table.id}")
+    assert response.status_code == 200, response.get_data(as_text=True)[:3000]
+    return response.get_data(as_text=True)
+
+
+def secrets_of(view: dict, seat) -> set[str]:
+    """The markers of what only `seat` (or the referee) may see, from the referee's view: hands, unseen recruits."""
+    marks = set()
+    for entry in view.get("players", []) + view.get("kingdoms", []):
+        owner = entry.get("seat")
+        if owner == seat:
+            continue
+        for card in entry.get("hand", []) + entry.get("unrevealed_recruits", []):
+            marks.add(f'data-card="{card["id"]}"')
+    return marks
+
+
+def check_pages(client, table: Table, players: int) -> dict:
+    """Every seat's, the spectator's and the referee's page at this moment; what each shows is checked."""
+    ref = table.view()
+    pages = {}
+    for seat in range(players):
+        shown = page_as(client, table, table.tokens[seat])
+        for mark in secrets_of(ref, seat):
+            assert mark not in shown, f"seat {seat}'s page shows another seat's hidden card ({mark})"
+        assert shown.count('<button class="move">') == len(table.moves(seat))
+        pages[seat] = shown
+    spectator = page_as(client, table, None)
+    for mark in secrets_of(ref, None):
+        assert mark not in spectator
+    pages["referee"] = page_as(client, table, table.referee)
+    for mark in secrets_of(ref, None):
+        assert mark in pages["referee"], "the referee sees every hand"
+    pages[None] = spectator
+    return pages
+
+
+def play(table: Table, chooser: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        view = table.view()
+        if view["status"] == "finished":
+            return
+        seat = view["awaiting_seat"]
+        table.play(seat, chooser.choice(table.moves(seat)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_of_a_random_match_hides_what_it_must_and_offers_the_legal_moves(sqlite_client, game):
+    """Rulebooks' hidden information (Korona-like hands; For a Crown: "Skrzynia" contents secret, a top-of-deck
+    recruit seen by its recruiter alone; Kingdom TCG chapter 3: the hand secret) holds on the console's pages."""
+    table = Table(sqlite_client, GAMES[game], game)
+    chooser = random.Random(11)
+    for _ in range(4):
+        check_pages(sqlite_client, table, len(GAMES[game]))
+        play(table, chooser, 25)
+
+
+def test_crusader_kingdoms_draws_its_areas_castles_and_the_attack(sqlite_client):
+    """The map's areas with their owners and castles, each kingdom's castles, and an attack while one is on."""
+    table = Table(sqlite_client, GAMES["crusader_kingdoms"], "crusader_kingdoms")
+    chooser = random.Random(5)
+    seen_attack = False
+    for _ in range(300):
+        view = table.view()
+        if view["status"] == "finished":
+            break
+        if view["attack"] and not seen_attack:
+            shown = page_as(sqlite_client, table, None)
+            area = next(a for a in view["map"]["areas"] if a["id"] == view["attack"]["area"])
+            attacker = view["kingdoms"][view["attack"]["attacker"]]["name"]
+            assert f"Attack: {attacker} on {area['name']}" in shown
+            seen_attack = True
+        play(table, chooser, 1)
+    assert seen_attack
+    view = table.view()
+    shown = page_as(sqlite_client, table, None)
+    for area in view["map"]["areas"]:
+        row = re.search(rf'<tr data-area="{area["id"]}">(.*?)</tr>', shown, re.S).group(1)
+        owner = "nobody" if area["owner"] is None else view["kingdoms"][area["owner"]]["name"]
+        assert area["name"] in row and owner in row and ("castle" in row) == area["castle"]
+    for kingdom in view["kingdoms"]:
+        assert f"Castles: {kingdom['castles_on_map']} on the map, {kingdom['castles_in_supply']} in supply" in shown
+
+
+def test_for_a_crown_draws_its_gallery_royal_square_and_bandits(sqlite_client):
+    """The Gallery in order, the Royal Square's face-up Mercenaries and costs, each family's Bandits; a chest only
+    to its owner."""
+    table = Table(sqlite_client, GAMES["for_a_crown"], "for_a_crown")
+    play(table, random.Random(9), 40)
+    view = table.view(table.tokens[0])
+    shown = page_as(sqlite_client, table, table.tokens[0])
+    gallery = [view["players"][s]["family"] for s in view["gallery"]["spaces"] if s is not None]
+    positions = [shown.index(family, shown.index('aria-label="Gallery"')) for family in gallery]
+    assert positions == sorted(positions)
+    for column in view["royal_square"]:
+        for card in column["face_up"]:
+            assert f'data-card="{card["id"]}">{card["name"]}' in shown
+    for p in view["players"]:
+        section = shown[shown.index(f'data-seat="{p["seat"]}"'):]
+        assert f'<span class="bandits">{p["bandits"]}</span>' in section
+    chest = view["players"][0]["chest"]
+    assert f"Chest: {chest['coins']} Coins, {chest['rubies']} Rubies." in shown
+    assert shown.count("Chest: hidden.") == 2
+
+
+def test_kingdom_tcg_draws_its_battlefield_and_the_response_stack_top_first(sqlite_client):
+    """Chapter 3: "la última carta activada será la primera en resolverse": the stack is drawn top first; the
+    battlefield's combatants in their spaces; the used pile face up."""
+    table = Table(sqlite_client, GAMES["kingdom_tcg"], "kingdom_tcg")
+    chooser = random.Random(2)
+    stacked = None
+    for _ in range(400):
+        view = table.view()
+        if view["status"] == "finished":
+            break
+        if len(view["stack"]) >= 1 and stacked is None:
+            stacked = view
+            shown = page_as(sqlite_client, table, None)
+            section = shown[shown.index('aria-label="Response stack"'):]
+            positions = [section.index(f'data-card="{item["id"]}"') for item in view["stack"]]
+            assert positions == sorted(positions)
+        play(table, chooser, 1)
+    assert stacked is not None
+    view = table.view()
+    shown = page_as(sqlite_client, table, None)
+    for space in view["battlefield"]["spaces"]:
+        assert f'data-combatant="{space["combatant"]["id"]}">{space["combatant"]["name"]}' in shown
+    for p in view["players"]:
+        for card in p["used"]:
+            assert f'data-card="{card["id"]}">{card["name"]}' in shown
