@@ -64,6 +64,18 @@ def play(table: Table, chooser: random.Random, moves: int) -> None:
         table.play(seat, chooser.choice(table.moves(seat)))
 
 
+def play_until(table: Table, chooser: random.Random, seen, limit: int = 400) -> dict | None:
+    """Random legal moves until the referee's view shows what `seen` looks for: that view (None if never)."""
+    for _ in range(limit):
+        view = table.view()
+        if seen(view):
+            return view
+        if view["status"] == "finished":
+            return None
+        play(table, chooser, 1)
+    return None
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_page_of_a_random_match_hides_what_it_must_and_offers_the_legal_moves(sqlite_client, game):
     """Rulebooks' hidden information (Korona-like hands; For a Crown: "Skrzynia" contents secret, a top-of-deck
@@ -78,24 +90,15 @@ def test_every_page_of_a_random_match_hides_what_it_must_and_offers_the_legal_mo
 def test_crusader_kingdoms_draws_its_areas_castles_and_the_attack(sqlite_client):
     """The map's areas with their owners and castles, each kingdom's castles, and an attack while one is on."""
     table = Table(sqlite_client, GAMES["crusader_kingdoms"], "crusader_kingdoms")
-    chooser = random.Random(5)
-    seen_attack = False
-    for _ in range(300):
-        view = table.view()
-        if view["status"] == "finished":
-            break
-        if view["attack"] and not seen_attack:
-            shown = page_as(sqlite_client, table, None)
-            area = next(a for a in view["map"]["areas"] if a["id"] == view["attack"]["area"])
-            attacker = view["kingdoms"][view["attack"]["attacker"]]["name"]
-            assert f"Attack: {attacker} on {area['name']}" in shown
-            seen_attack = True
-        play(table, chooser, 1)
-    assert seen_attack
+    view = play_until(table, random.Random(5), lambda v: v["attack"])
+    assert view is not None
+    shown = page_as(sqlite_client, table, None)
+    area = next(a for a in view["map"]["areas"] if a["id"] == view["attack"]["area"])
+    assert f"Attack: {view['kingdoms'][view['attack']['attacker']]['name']} on {area['name']}" in shown
     view = table.view()
     shown = page_as(sqlite_client, table, None)
     for area in view["map"]["areas"]:
-        row = re.search(rf'<tr data-area="{area["id"]}">(.*?)</tr>', shown, re.S).group(1)
+        row = re.search(rf'<tr data-area="{area["id"]}">(.*?)</tr>', shown, re.DOTALL).group(1)
         owner = "nobody" if area["owner"] is None else view["kingdoms"][area["owner"]]["name"]
         assert area["name"] in row and owner in row and ("castle" in row) == area["castle"]
     for kingdom in view["kingdoms"]:
@@ -127,20 +130,13 @@ def test_kingdom_tcg_draws_its_battlefield_and_the_response_stack_top_first(sqli
     """Chapter 3: "la última carta activada será la primera en resolverse": the stack is drawn top first; the
     battlefield's combatants in their spaces; the used pile face up."""
     table = Table(sqlite_client, GAMES["kingdom_tcg"], "kingdom_tcg")
-    chooser = random.Random(2)
-    stacked = None
-    for _ in range(400):
-        view = table.view()
-        if view["status"] == "finished":
-            break
-        if len(view["stack"]) >= 1 and stacked is None:
-            stacked = view
-            shown = page_as(sqlite_client, table, None)
-            section = shown[shown.index('aria-label="Response stack"'):]
-            positions = [section.index(f'data-card="{item["id"]}"') for item in view["stack"]]
-            assert positions == sorted(positions)
-        play(table, chooser, 1)
-    assert stacked is not None
+    view = play_until(table, random.Random(2), lambda v: len(v["stack"]) >= 2, limit=1500)
+    assert view is not None
+    shown = page_as(sqlite_client, table, None)
+    section = shown[shown.index('aria-label="Response stack"'):]
+    positions = [section.index(f'data-card="{item["id"]}"') for item in view["stack"]]
+    assert positions == sorted(positions)
+    play(table, random.Random(3), 40)
     view = table.view()
     shown = page_as(sqlite_client, table, None)
     for space in view["battlefield"]["spaces"]:
