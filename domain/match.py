@@ -156,6 +156,8 @@ class Match(Aggregate):
         """The referee decides for a seat: the given move, or with type 'default' the game's default; or records for
         it what the game lets a referee record at any time."""
         default = False
+        if not 0 <= seat < len(self.created["players"]):
+            raise IllegalMove(f"this match has no seat {seat}: its seats are 0 to {len(self.created['players']) - 1}")
         if self.game.referee_moves and move in self.game.referee_moves(self.state, seat):
             events = self.game.record(self.state, seat, move, self.rng())
         else:

@@ -138,7 +138,8 @@ class Moves(MethodView):
         if role != REFEREE and body["type"] == "default":
             fail(422, "only the referee may apply a rule's default")
         seat = role if resolve_for is None else resolve_for
-        match, recorded = herald().matches.play(match.id, seat, body, expected, by_referee=role == REFEREE)
+        match, recorded = herald().matches.play(match.id, seat, body, expected, by_referee=role == REFEREE,
+                                                loaded=match)
         desk.finished(herald().matches, match)
         herald().refresh()
         events = shown_log(match, role, recorded)

@@ -26,3 +26,4 @@ def test_an_unknown_include_is_refused_and_records_nothing(client):
                           headers=auth(table.tokens[seat]))
     assert_problem(refused, 400)
     assert table.version() == version
+

@@ -141,3 +141,12 @@ def test_405_names_the_allowed_methods(sqlite_client, table):
     assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS"}
     options = sqlite_client.open("/matches/import", method="OPTIONS")
     assert set(options.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def test_the_referee_deciding_for_a_seat_the_match_does_not_have_is_refused(client):
+    """Found by fuzzing: resolve_for beyond the match's seats is a 422 with the reason, never a 500."""
+    table = Table(client, ["Ana", "Bo"], "kingdom_tcg")
+    refused = client.post(f"/matches/{table.id}/moves", json={"type": "pass", "resolve_for": 5},
+                          headers=auth(table.referee))
+    assert_problem(refused, 422)
+    assert "this match has no seat 5" in refused.get_json()["detail"]
