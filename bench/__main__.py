@@ -62,9 +62,12 @@ def measure(budget: Budget) -> list[dict]:
 
 
 def verdict(row: dict) -> str:
-    met = row["ratio"] >= row["target"] if row["higher_is_better"] else row["ratio"] <= row["target"]
+    rate_met = row["ratio"] >= row["target"] if row["higher_is_better"] else row["ratio"] <= row["target"]
+    met = rate_met
     if "p99_ms" in row:
         met = met and row["p99_ms"] < row["p99_target_ms"]
+    if "cpu_target_ms" in row:
+        met = met and row["server_cpu_ms_per_move"] <= row["cpu_target_ms"]
     if row.get("failures"):
         row["met"] = False
         return f"not measured: a client failed ({row['failures'][0]})"
@@ -74,6 +77,10 @@ def verdict(row: dict) -> str:
     row["met"] = met
     if met:
         return "met"
+    if rate_met and "cpu_target_ms" in row and row["server_cpu_ms_per_move"] > row["cpu_target_ms"]:
+        return f"missed: server CPU {row['server_cpu_ms_per_move']} ms a move, target {row['cpu_target_ms']}"
+    if rate_met:
+        return f"missed: p99 {row['p99_ms']} ms, target under {row['p99_target_ms']}"
     if row["higher_is_better"]:
         return f"missed by {percent(1 - row['ratio'] / row['target'])}"
     return f"over by {percent(row['ratio'] / row['target'] - 1)}"
@@ -97,7 +104,9 @@ def main(argv=None) -> int:
     print(f"{'figure':<78} {'value':>10} {'reference':>10} {'ratio':>7}  verdict")
     for row in rows:
         row["verdict"] = verdict(row)
-        extra = f" (p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms)" if "p99_ms" in row else ""
+        extra = f" (p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms" if "p99_ms" in row else ""
+        extra += f", server CPU {row['server_cpu_ms_per_move']} ms a move)" if "cpu_target_ms" in row else \
+            (")" if extra else "")
         print(f"{row['name']:<78} {row['value']:>10} {row['reference']:>10} {row['ratio']:>7}  {row['verdict']}{extra}")
     if out:
         out.write_text(json.dumps({"measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

