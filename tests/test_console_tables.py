@@ -9,18 +9,9 @@ import re
 
 import pytest
 
-from tests.helpers.api import Table
+from tests.helpers.api import Table, page_as
 
 GAMES = {"crusader_kingdoms": ["Ana", "Bo", "Cy"], "for_a_crown": ["Ana", "Bo", "Cy"], "kingdom_tcg": ["Ana", "Bo"]}
-
-
-def page_as(client, table: Table, token: str | None) -> str:
-    client.post("/console/sign-out")
-    if token:
-        assert client.post("/console/sign-in", data={"token": token}).status_code == 303
-    response = client.get(f"/console/matches/{table.id}")
-    assert response.status_code == 200, response.get_data(as_text=True)[:3000]
-    return response.get_data(as_text=True)
 
 
 def secrets_of(view: dict, seat) -> set[str]:

@@ -95,3 +95,13 @@ def assert_problem(response, status: int):
 def viewers(doc: dict) -> list:
     """Everyone a match document (or {"created": MatchCreated's payload}) has a view for: referee, spectator, seats."""
     return ["referee", None, *range(len(doc["created"]["players"]))]
+
+
+def page_as(client, table: Table, token: str | None) -> str:
+    """The console's page of a match for a token (a seat's or the referee's), or for a spectator without one."""
+    client.post("/console/sign-out")
+    if token:
+        assert client.post("/console/sign-in", data={"token": token}).status_code == 303
+    response = client.get(f"/console/matches/{table.id}")
+    assert response.status_code == 200, response.get_data(as_text=True)[:3000]
+    return response.get_data(as_text=True)
