@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from bench.figures import (
-    PLAYOUT_BASELINES,
+    PLAYOUT_PLAYERS,
     ROOT,
     command_path,
     moves_for,  # noqa: F401 (with random_move, what ../shared/peer-bench/inproc.py calls through this module)
@@ -54,7 +54,7 @@ SMOKE = Budget(playout_seconds=0.5, command_seconds=0.3, long_match_events=150, 
 def measure(budget: Budget) -> list[dict]:
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        return [*(playouts(budget.playout_seconds, game) for game in PLAYOUT_BASELINES),
+        return [*(playouts(tmp, budget.playout_seconds, game) for game in PLAYOUT_PLAYERS),
                 *command_path(tmp, budget.command_seconds),
                 state_at_version(tmp, budget.long_match_events, budget.version_samples),
                 projection_rebuild(tmp, budget.rebuild_games), http_load(tmp, budget.http_clients, budget.http_seconds),
@@ -70,7 +70,7 @@ def verdict(row: dict) -> str:
         met = met and row["server_cpu_ms_per_move"] <= row["cpu_target_ms"]
     if row.get("failures"):
         row["met"] = False
-        return f"not measured: a client failed ({row['failures'][0]})"
+        return f"not measured: {row['failures'][0]}"
     if row.get("matches_cached", 0) < row.get("matches_wanted", 0):
         row["met"] = False
         return f"not measured: the cache held {row['matches_cached']} of {row['matches_wanted']:,} matches"

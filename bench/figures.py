@@ -7,13 +7,11 @@ import statistics
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 from eventsourcing.domain import Aggregate
 
 from domain.korona import GAME as KORONA
-from domain.match import Match
 from domain.matches import Matches
 
 ROOT = Path(__file__).resolve().parent
@@ -114,25 +112,66 @@ def command_path(tmp: Path, seconds: float) -> list[dict]:
             for where, rate in (("in the request", in_request), ("by `herald project`", pipelined))]
 
 
-# games/s of each game's playouts when its figure was added, on this machine: the reference each run is held to
-PLAYOUT_BASELINES = {"korona": (3, 100), "for_a_crown": (4, 60), "kingdom_tcg": (2, 12)}
+# the rules as issue 21 found them (Korona 107 games/s on its day): each game's playouts are measured beside theirs,
+# run from that commit's tree in the same way, and held to twice their rate
+RULES_REFERENCE = "3afe9cc"
+PLAYOUT_PLAYERS = {"korona": 3, "for_a_crown": 4, "kingdom_tcg": 2, "crusader_kingdoms": 4}
+
+PLAYOUT_PROBE = """
+import random, sys, time, uuid
+from domain.match import Match
+game_name, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+names = [f"P{i}" for i in range(players)]
+chooser = random.Random(7)
+games, start = 0, time.perf_counter()
+while time.perf_counter() - start < seconds:
+    match = Match.create(uuid.UUID(int=games + 1), game_name, names, names, {}, games.to_bytes(32, "big"))
+    match.start()
+    while not match.finished:
+        seat = match.game.awaiting(match.state)
+        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+    games += 1
+print(games / (time.perf_counter() - start), match.game.title)
+"""
 
 
-def playouts(seconds: float, game_name: str = "korona") -> dict:
-    """Random legal games of one game per second through the pure rules, no I/O, one core."""
-    players, baseline = PLAYOUT_BASELINES[game_name]
-    names = [f"P{i}" for i in range(players)]
-    chooser = random.Random(7)
-    games, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        match = Match.create(uuid.UUID(int=games + 1), game_name, names, names, {}, games.to_bytes(32, "big"))
-        match.start()
-        while not match.finished:
-            match.play(*random_move(match.state, chooser, match.game))
-        games += 1
-    rate = games / (time.perf_counter() - start)
-    return figure(f"random legal {match.game.title} playouts/s ({players} players, pure rules)", rate, "games/s",
-                  baseline, rate / baseline, 1.0)
+def reference_tree(tmp: Path) -> Path | None:
+    """RULES_REFERENCE's domain package, extracted from git once a run; None where the history is not at hand."""
+    tree = tmp / "reference-rules"
+    if not tree.exists():
+        tree.mkdir()
+        archive = subprocess.run(["git", "archive", RULES_REFERENCE, "domain"], cwd=ROOT.parent, capture_output=True,
+                                 check=False)
+        if archive.returncode != 0:
+            return None
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return tree if (tree / "domain").exists() else None
+
+
+def _playout_rate(tree: Path, game_name: str, seconds: float) -> tuple[float, str]:
+    out = subprocess.run([sys.executable, "-c", PLAYOUT_PROBE, game_name, str(PLAYOUT_PLAYERS[game_name]),
+                          str(seconds)], capture_output=True, text=True, check=True, cwd=tree,
+                         env={**os.environ, "PYTHONPATH": str(tree)}).stdout.split(maxsplit=1)
+    return float(out[0]), out[1].strip()
+
+
+def playouts(tmp: Path, seconds: float, game_name: str = "korona") -> dict:
+    """Random legal games of one game per second through the rules and the match aggregate (no I/O, one core),
+    beside the same playouts by the rules of RULES_REFERENCE, alternating halves of `seconds` each."""
+    players, reference = PLAYOUT_PLAYERS[game_name], reference_tree(tmp)
+    rates, before = [], []
+    for _ in range(2):
+        rate, title = _playout_rate(ROOT.parent, game_name, seconds / 2)
+        rates.append(rate)
+        if reference is not None:
+            before.append(_playout_rate(reference, game_name, seconds / 2)[0])
+    rate = statistics.mean(rates)
+    baseline = statistics.mean(before) if before else rate
+    row = figure(f"random legal {title} playouts/s ({players} players) vs the rules of {RULES_REFERENCE}", rate,
+                 "games/s", baseline, rate / baseline, 2.0)
+    if reference is None:
+        row["failures"] = [f"the rules of {RULES_REFERENCE} are not in this checkout's git history"]
+    return row
 
 
 def long_match(app: Matches, events: int, moves: int = 60, back: int = 150):

@@ -120,7 +120,7 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
         server.stop()
         server_redis.shutdown()
     latencies = sorted(ms for player in players for ms in player.latencies)
-    failures = [failure for player in players for failure in player.failures]
+    failures = [f"a client failed ({failure})" for player in players for failure in player.failures]
     rate = len(latencies) / elapsed
     return figure(f"HTTP moves/s through gunicorn + herald project, {clients} clients", rate, "moves/s", 500,
                   rate / 500, 1.0, p50_ms=round(latencies[len(latencies) // 2], 1),

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import marshmallow as ma
 
+from domain.copying import copy_sharing
 from domain.errors import IllegalMove
 
 
@@ -21,9 +22,15 @@ def shipped(path: Path):
     return json.loads(_text(path))
 
 
+@cache
+def _checked(schema: type[ma.Schema], path: Path) -> dict:
+    return schema().load(shipped(path))
+
+
 def load_option(schema: ma.Schema, path: Path | None, document, what: str) -> dict:
-    """The option `what` a match brings, or the shipped file at `path` when it brings none, checked by `schema`."""
+    """The option `what` a match brings, or the shipped file at `path` when it brings none (checked once, a copy
+    each time), checked by `schema`."""
     try:
-        return schema.load(shipped(path) if document is None else document)
+        return copy_sharing(_checked(type(schema), path)) if document is None else schema.load(document)
     except ma.ValidationError as error:
         raise IllegalMove(f"the {what} option is not valid: {json.dumps(error.messages, sort_keys=True)}") from None

@@ -1,12 +1,11 @@
 """The match aggregate: one per match, every change an immutable event with a chain link."""
 from __future__ import annotations
 
-import marshal
-
 from eventsourcing.domain import Aggregate
 
 from domain import fair
 from domain.chain import GENESIS, link, links_after
+from domain.copying import copy_sharing
 from domain.errors import IllegalMove
 from domain.events import evolve_event
 from domain.registry import GAMES
@@ -79,8 +78,7 @@ class Match(Aggregate):
         """A fast deep copy (the repository copies cached matches for every command): all state is JSON-like."""
         shared = ("_id", "_created_on", "_modified_on", "_pending_events")
         copy = object.__new__(type(self))
-        copy.__dict__ = marshal.loads(marshal.dumps({k: v for k, v in self.__dict__.items() if k not in shared}))
-        copy.__dict__.update({k: self.__dict__[k] for k in shared})
+        copy.__dict__ = copy_sharing(self.__dict__, shared)
         copy.__dict__["_pending_events"] = list(self._pending_events)
         return copy
 

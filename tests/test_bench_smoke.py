@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
-FIGURES = 10  # playouts of Korona, For a Crown and Kingdom TCG, the command path twice, state at a version,
+FIGURES = 11  # playouts of the four games, the command path twice, state at a version,
 # projection rebuild, HTTP, memory, a tournament round
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from domain.copying import copy_sharing
 from domain.errors import IllegalMove
 
 DATA = Path(__file__).parent / "data"
@@ -171,3 +172,15 @@ def default_map(players: int) -> dict:
 
 def default_decks() -> dict:
     return json.loads(_file("decks.json"))
+
+
+@cache
+def _shipped(players: int) -> tuple[dict, dict]:
+    return load_map(default_map(players), players), load_decks(default_decks())
+
+
+def map_and_decks(options: dict, players: int) -> tuple[dict, dict]:
+    """A match's map and decks: its `map` and `decks` options checked, or the shipped ones (checked once, copied)."""
+    board, decks = _shipped(players)
+    return (load_map(options["map"], players) if "map" in options else copy_sharing(board),
+            load_decks(options["decks"]) if "decks" in options else copy_sharing(decks))

@@ -1,12 +1,11 @@
 """Crusader Kingdoms' match state (2, 3, 7.1, 8.1): the constants, the state after MatchCreated, small queries."""
 from __future__ import annotations
 
-import copy
-
+from domain.copying import copy_sharing
 from domain.errors import IllegalMove
 from domain.events import platform_state
 
-from .data import RELIGIONS, default_decks, default_map, load_decks, load_map
+from .data import RELIGIONS, map_and_decks
 
 TURNS = 3
 MAX_BONUS = 2
@@ -25,8 +24,7 @@ def new_state(created: dict) -> dict:
     count = len(players)
     if not 1 <= count <= 4:
         raise IllegalMove("Crusader Kingdoms is played by 1 to 4 players")
-    board = load_map(options["map"] if "map" in options else default_map(count), count)
-    decks = load_decks(options["decks"] if "decks" in options else default_decks())
+    board, decks = map_and_decks(options, count)
     kingdoms = []
     for index, k in enumerate(board["setups"][str(count)]):
         kingdoms.append({"name": k["name"], "religion": k["religion"], "colour": k["colour"],
@@ -60,8 +58,7 @@ def new_state(created: dict) -> dict:
 
 def copy_state(state: dict) -> dict:
     """A deep working copy that shares the map and the card list, which never change."""
-    memo = {id(state["map"]): state["map"], id(state["cards"]): state["cards"]}
-    return copy.deepcopy(state, memo)
+    return copy_sharing(state, ("map", "cards"))
 
 
 def coop(state: dict) -> bool:

@@ -6,8 +6,7 @@ the rightmost Portrait is the most influential.
 """
 from __future__ import annotations
 
-import copy
-
+from domain.copying import copy_sharing
 from domain.events import platform_state
 
 from .data import load_board, load_cards
@@ -74,8 +73,8 @@ def _distinct(items) -> list:
 
 
 def copy_state(state: dict) -> dict:
-    """A working copy that shares the card list, which never changes."""
-    return copy.deepcopy(state, {id(state["cards"]): state["cards"]})
+    """A working copy that shares the card list and the board, which never change."""
+    return copy_sharing(state, ("cards", "board"))
 
 
 def influence(state: dict) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.stack import resolving
 
-from .state import HAND_LIMIT, SEATS, at, distance, on_field, other
+from .state import HAND_LIMIT, SEATS, distance, occupied, on_field, other
 
 DECISIONS = ("summon", "move", "designation")
 STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
@@ -90,15 +90,15 @@ def throws(state: dict, card: dict) -> list[dict]:
     seat = card["owner"]
     if state["current"] != seat or state["stage"] == "battle":
         return []
+    enemies = on_field(state, other(seat))
     return [{"thrower": thrower["id"], "target": target["id"]}
             for thrower in on_field(state, seat) if not thrower["coronado"] and thrower["level"] >= card["level"]
-            for target in on_field(state, other(seat))
+            for target in enemies
             if distance(thrower["at"], target["at"]) == card["effect"]["distance"]]
 
 
-def _free(state: dict, space) -> bool:
-    board = state["board"]
-    return 0 <= space[0] < board["rows"] and 0 <= space[1] < board["columns"] and at(state, space) is None
+def _free(board: dict, taken: set, space: tuple[int, int]) -> bool:
+    return 0 <= space[0] < board["rows"] and 0 <= space[1] < board["columns"] and space not in taken
 
 
 def summons(state: dict, seat: int) -> list[dict]:
@@ -106,7 +106,8 @@ def summons(state: dict, seat: int) -> list[dict]:
     board = state["board"]
     allowed = board["summoning_levels"][board["dice"]["d6"].index(state["roll"])]
     row = board["home_rows"][seat]
-    spaces = [[row, column] for column in range(board["columns"]) if _free(state, (row, column))]
+    taken = occupied(state)
+    spaces = [[row, column] for column in range(board["columns"]) if _free(board, taken, (row, column))]
     troops = [c for c in state["players"][seat]["reserve"] if state["combatants"][c]["level"] <= allowed]
     return [{"type": "summon", "combatant": c, "space": space} for c in troops for space in spaces]
 
@@ -115,13 +116,13 @@ def moves_of(state: dict, seat: int) -> list[dict]:
     """One combatant, in a straight line along its cross, 1 to the rolled number of spaces, through free spaces."""
     board = state["board"]
     reach = board["movement_spaces"][board["dice"]["d6"].index(state["roll"])]
-    moves = []
+    moves, taken = [], occupied(state)
     for combatant in on_field(state, seat):
         for dr, dc in STEPS:
             row, column = combatant["at"]
             for _ in range(reach):
                 row, column = row + dr, column + dc
-                if not _free(state, (row, column)):
+                if not _free(board, taken, (row, column)):
                     break
                 moves.append({"type": "move", "combatant": combatant["id"], "to": [row, column]})
     return moves
@@ -130,8 +131,9 @@ def moves_of(state: dict, seat: int) -> list[dict]:
 def attacks(state: dict, seat: int) -> list[dict]:
     """A main attacker of the seat and a main enemy troop orthogonally next to it (a Coronado is not hurt by
     ordinary attacks)."""
+    enemies = on_field(state, other(seat))
     return [{"type": "attack", "attacker": attacker["id"], "target": target["id"]}
-            for attacker in on_field(state, seat) for target in on_field(state, other(seat))
+            for attacker in on_field(state, seat) for target in enemies
             if not target["coronado"] and distance(attacker["at"], target["at"]) == 1]
 
 

@@ -6,8 +6,7 @@ seat's decklist. A combatant on the battlefield has `at` = [row, column]; the ba
 """
 from __future__ import annotations
 
-import copy
-
+from domain.copying import copy_sharing
 from domain.errors import IllegalMove
 from domain.events import platform_state
 from domain.stack import new_stack
@@ -71,17 +70,17 @@ def new_state(created: dict) -> dict:
 
 
 def copy_state(state: dict) -> dict:
-    """A working copy that shares the card list, which never changes."""
-    return copy.deepcopy(state, {id(state["cards"]): state["cards"]})
+    """A working copy that shares the card list and the board, which never change."""
+    return copy_sharing(state, ("cards", "board"))
 
 
 def other(seat: int) -> int:
     return 1 - seat
 
 
-def at(state: dict, space) -> int | None:
-    """The combatant on a space, if any."""
-    return next((c["id"] for c in state["combatants"] if c["at"] == list(space)), None)
+def occupied(state: dict) -> set[tuple[int, int]]:
+    """The battlefield's spaces a combatant stands on."""
+    return {tuple(c["at"]) for c in state["combatants"] if c["at"] is not None}
 
 
 def on_field(state: dict, seat: int | None = None) -> list[dict]:
