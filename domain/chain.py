@@ -6,15 +6,14 @@ import json
 
 GENESIS = "0" * 64
 
-
-def canonical(obj) -> bytes:
-    """Canonical JSON: sorted keys, no spaces, UTF-8, non-ASCII kept as is."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+# canonical JSON: sorted keys, no spaces, UTF-8, non-ASCII kept as is (one encoder, built once)
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
 def link(previous: str, version: int, type_: str, payload: dict) -> str:
-    """The chain value of an event: SHA-256 of the previous chain's bytes and the event's canonical JSON."""
-    body = canonical({"version": version, "type": type_, "payload": payload})
+    """The chain value of an event: SHA-256 of the previous chain's bytes and the canonical JSON of
+    {"version", "type", "payload"}, written out in its sorted key order."""
+    body = f'{{"payload":{_ENCODE(payload)},"type":{_ENCODE(type_)},"version":{int(version)}}}'.encode()
     return hashlib.sha256(bytes.fromhex(previous) + body).hexdigest()
 
 

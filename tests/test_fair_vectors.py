@@ -1,8 +1,11 @@
 """Known-answer vectors of herald-fair-v1, made by an independent implementation (shared/vectors)."""
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from domain import fair
 from domain.chain import GENESIS, link
@@ -43,3 +46,19 @@ def test_uniform_rejects_out_of_range_bound():
     stream = fair.ByteStream(b"\0" * 32, "m", ["a"], 0)
     with pytest.raises(ValueError):
         stream.uniform(0)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+                    max_leaves=20)
+
+
+@given(payload=st.dictionaries(st.text(), JSON, max_size=5), version=st.integers(1, 10**6),
+       type_=st.text(min_size=1))
+def test_a_link_hashes_the_canonical_json_of_version_type_and_payload(payload, version, type_):
+    """docs/FAIRNESS.md: an event's chain value is SHA-256 of the previous value's bytes and the canonical JSON
+    (sorted keys, no spaces, UTF-8, non-ASCII as is) of {version, type, payload}: link's own writing of those bytes
+    equals json.dumps' for any payload, unicode, floats and nesting included."""
+    body = json.dumps({"version": version, "type": type_, "payload": payload}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode()
+    assert link(GENESIS, version, type_, payload) == hashlib.sha256(bytes.fromhex(GENESIS) + body).hexdigest()
