@@ -100,9 +100,10 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
                                  env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
     players = [Client(server.port, n, include) for n in range(clients)]
     gunicorn = psutil.Process(server.process.pid)
-    pids = [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True)), projector.pid, server_redis.pid]
+    groups = {"gunicorn": [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True))],
+              "projector": [projector.pid], "redis": [server_redis.pid]}
     try:
-        cpu_before = cpu_seconds(pids)
+        cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
         start = time.monotonic()
         threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]
         for thread in threads:
@@ -110,7 +111,7 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
         for thread in threads:
             thread.join()
         elapsed = time.monotonic() - start
-        cpu = cpu_seconds(pids) - cpu_before
+        cpu = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
         caught_up = time.monotonic()
         wait_for_projector(server_redis, sqlite_app(tmp / "http.sqlite"))
         lag_ms = (time.monotonic() - caught_up) * 1000
@@ -121,9 +122,10 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
         server_redis.shutdown()
     latencies = sorted(ms for player in players for ms in player.latencies)
     failures = [f"a client failed ({failure})" for player in players for failure in player.failures]
-    rate = len(latencies) / elapsed
+    rate, moves = len(latencies) / elapsed, max(1, len(latencies))
     return figure(f"HTTP moves/s through gunicorn + herald project, {clients} clients", rate, "moves/s", 500,
                   rate / 500, 1.0, p50_ms=round(latencies[len(latencies) // 2], 1),
                   p99_ms=round(latencies[int(len(latencies) * 0.99)], 1), p99_target_ms=50,
                   projector_lag_at_end_ms=round(lag_ms, 1), failures=failures[:5],
-                  server_cpu_ms_per_move=round(cpu * 1000 / max(1, len(latencies)), 3), cpu_target_ms=CPU_TARGET_MS)
+                  server_cpu_ms_per_move=round(sum(cpu.values()) * 1000 / moves, 3), cpu_target_ms=CPU_TARGET_MS,
+                  server_cpu_ms_split={name: round(seconds * 1000 / moves, 3) for name, seconds in cpu.items()})

@@ -4,7 +4,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+import orjson
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from redis.exceptions import RedisError
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -64,9 +66,23 @@ def build(settings: Settings, pause: float = PAUSE, timeout: float = TIMEOUT) ->
                   settings.project_inline)
 
 
+class OrjsonProvider(DefaultJSONProvider):
+    """Answers (jsonify) written by orjson, several times faster; what orjson refuses (a lone surrogate, an integer
+    over 64 bits) by Flask's own writer, as are templates' JSON and all reading."""
+
+    def response(self, *args, **kwargs):
+        obj = self._prepare_response_obj(args, kwargs)
+        try:
+            body = orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+        except TypeError:
+            body = self.dumps(obj)
+        return self._app.response_class(body, mimetype=self.mimetype)
+
+
 def create_app(settings: Settings | None = None, context: Herald | None = None) -> Flask:
     settings = settings or Settings()
     app = Flask("herald")
+    app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Herald",
         API_VERSION="1",
