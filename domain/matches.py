@@ -118,11 +118,20 @@ class Matches(Application):
                 match.play(seat, move)
             try:
                 recordings = self.save(match)
-                return match, [event_record(r.domain_event) for r in recordings]
             except IntegrityError:
                 if expected_version is not None or attempt == retries - 1:
                     raise VersionConflict("another move was recorded at the same time; reload and retry") from None
+            else:
+                self.remember(match)
+                return match, [event_record(r.domain_event) for r in recordings]
         raise AssertionError("unreachable")
+
+    def remember(self, match: Match) -> None:
+        """Keep a match just saved as the cached one, so that the next load reads only what other processes recorded
+        since (the cache is always fast-forwarded from the store: a stale entry costs a read, never a wrong state).
+        Nothing may change the match afterwards: loads for reading hand out the cached object itself."""
+        if self.repository.cache is not None:
+            self.repository.cache.put(match.id, match)
 
     def act(self, match_id, command, *args):
         """Load a match, run one of its commands, save it; returns the match and its prior version."""
