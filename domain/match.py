@@ -25,6 +25,8 @@ def game_rules(game: str, players: int):
 class Match(Aggregate):
     """A refereed match. Its state is only ever changed by applying its own events."""
 
+    evolving = True  # False while recording events a game's table already evolved this state by (_record_all)
+
     class MatchCreated(Aggregate.Created):
         """MatchCreated: the game, seats, client seeds and the server seed's commitment."""
 
@@ -207,15 +209,24 @@ class Match(Aggregate):
         return request
 
     def _record_all(self, events: list[tuple[str, dict]]) -> None:
+        """Record the events a game decided; those a table emitted over this very state leave the table's state
+        (domain/table.py), which they already evolved, instead of evolving this one again."""
+        adopt = getattr(events, "origin", None) is self.state
         for type_, payload in events:
-            self._record(type_, payload)
+            self._record(type_, payload, evolve=not adopt)
+        if adopt:
+            self.state = events.state
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
-    def _record(self, type_: str, payload: dict) -> None:
+    def _record(self, type_: str, payload: dict, evolve: bool = True) -> None:
         event_class = self.game.event(type_, payload)
         chain = link(self.chain, self.version + 1, type_, payload)
-        self.trigger_event(event_class, payload=payload, chain=chain)
+        self.evolving = evolve
+        try:
+            self.trigger_event(event_class, payload=payload, chain=chain)
+        finally:
+            del self.evolving
 
     def apply_event(self, type_: str, payload: dict, chain: str) -> None:
         """Evolve from one event: the game's state, the nonce counter and the chain head."""
@@ -236,5 +247,6 @@ class Match(Aggregate):
             self.undo_requests[payload["request_id"]].update(status=status, answer=payload.get("reason"))
         if type_ in ("ActionsRetracted", "BackupPerformed"):
             self.retracted.append([payload["to_version"] + 1, self.version])
-        self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
+        if self.evolving:
+            self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
         self.chain = chain

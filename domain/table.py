@@ -6,6 +6,15 @@ from collections.abc import Callable
 from domain.events import GameEvent, evolve_event
 
 
+class Emitted(list):
+    """The (type, payload) of each event a table emitted, with the state the table began from (`origin`) and the one
+    they led it to (`state`): a match recording them over that very origin adopts that state rather than evolve its
+    own by the same events again."""
+
+    origin: dict
+    state: dict
+
+
 class Table:
     """A working copy of the state, evolved by each event it records; `rng` is the match's generator, if the step
     draws."""
@@ -13,12 +22,13 @@ class Table:
     def __init__(self, state: dict, copy: Callable, rng=None):
         self.state = copy(state)
         self.rng = rng
-        self.events: list[tuple[str, dict]] = []
+        self.events = Emitted()
+        self.events.origin, self.events.state = state, self.state
 
     def emit(self, event_class: type[GameEvent], /, **payload) -> None:
         """Record one event, as (its type, its payload), and evolve the table by it."""
         if not event_class.fits(payload):
             raise ValueError(f"{event_class.__name__} has the keys {event_class.fields} (optional "
                              f"{event_class.optional}), not {sorted(payload)}")
-        self.state = evolve_event(self.state, event_class, payload)
+        self.state = self.events.state = evolve_event(self.state, event_class, payload)
         self.events.append((event_class.name, payload))

@@ -76,10 +76,13 @@ def awaiting(state: dict) -> int | None:
 
 def legal_moves(state: dict, seat: int) -> list[dict]:
     """Every move the seat may make now, each exactly as POST /moves accepts it; empty if not its decision."""
-    if seat is None or awaiting(state) != seat:
+    if seat is None or state["status"] != "active":
         return []
-    if state["steps"]:
-        return step_moves(state, state["steps"][0])
+    if state["steps"]:  # as awaiting decides, the options computed once
+        step = state["steps"][0]
+        return step_moves(state, step) if is_decision(state, step) and step["seat"] == seat else []
+    if state["phase"] != "recruit" or state["current"] != seat:
+        return []
     return recruits(state, seat) or [{"type": "pass"}]
 
 
