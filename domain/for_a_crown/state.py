@@ -6,7 +6,6 @@ the rightmost Portrait is the most influential.
 """
 from __future__ import annotations
 
-from domain.copying import copy_sharing
 from domain.events import platform_state
 
 from .data import load_board, load_cards
@@ -73,8 +72,19 @@ def _distinct(items) -> list:
 
 
 def copy_state(state: dict) -> dict:
-    """A working copy that shares the card list and the board, which never change."""
-    return copy_sharing(state, ("cards", "board"))
+    """A working copy deep enough for the rules to evolve without touching the original; the card list, the board
+    and the provisional facts, which never change, are shared."""
+    copy = dict(state)
+    copy["players"] = [dict(p) for p in state["players"]]
+    copy["steps"] = [dict(s) for s in state["steps"]]
+    for key in ("reserve", "sleeves", "seen"):
+        copy[key] = dict(state[key])
+    for key in ("decks", "face_up"):
+        copy[key] = {level: list(cards) for level, cards in state[key].items()}
+    copy["stacks"] = [list(s) for s in state["stacks"]]
+    for key in ("winners", "gallery", "costs", "shared", "revealed", "event_stack", "order"):
+        copy[key] = list(state[key])
+    return copy
 
 
 def influence(state: dict) -> list[int]:
