@@ -1,6 +1,9 @@
-"""gunicorn workers that refuse an oversized request line or header, which gunicorn refuses before Flask sees the
-request, with a problem document (application/problem+json) like every other Herald error, not an HTML page."""
+"""Herald's gunicorn workers: they refuse an oversized request line or header, which gunicorn refuses before Flask sees
+the request, with a problem document (application/problem+json) like every other Herald error, not an HTML page; the
+sync worker closes an answered connection at once when the client sent nothing more."""
 from __future__ import annotations
+
+import socket
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -35,8 +38,29 @@ class ProblemErrors:
         return None
 
 
+def close_if_drained(client: socket.socket) -> None:
+    """Close an answered connection now if nothing the client sent is left unread. gunicorn's graceful close (RFC 9112
+    9.6) then finds it closed and returns at once instead of waiting, after its FIN, for the client's: that wait held a
+    sync worker idle a quarter of the time under load. With bytes unread a close would send a reset that can cut the
+    answer short, so the connection is left to the graceful close."""
+    try:
+        client.setblocking(False)
+        pending = client.recv(1, socket.MSG_PEEK)
+    except BlockingIOError:
+        pending = b""
+    except OSError:  # already closed or reset: the graceful close deals with it
+        return
+    if not pending:
+        client.close()
+
+
 class ProblemSync(ProblemErrors, SyncWorker):
-    """gunicorn's sync worker (one request at a time)."""
+    """gunicorn's sync worker (one request at a time, one connection a request)."""
+
+    def handle_request(self, listener, req, client, addr):
+        super().handle_request(listener, req, client, addr)
+        if not self.cfg.is_ssl:
+            close_if_drained(client)
 
 
 class ProblemThreads(ProblemErrors, ThreadWorker):

@@ -6,6 +6,7 @@ import socket
 
 import pytest
 
+from service.gunicorn_problems import close_if_drained
 from tests.helpers.server import Server, redis_url
 
 
@@ -45,3 +46,17 @@ def test_oversized_headers_and_request_lines_are_problem_documents(gunicorn):
     status, headers, problem = raw(gunicorn, b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: h\r\n\r\n")
     assert status == "HTTP/1.1 414 URI Too Long" and problem["status"] == 414
     assert headers["content-type"] == "application/problem+json"
+
+
+def test_an_answered_connection_is_closed_at_once_only_when_nothing_sent_is_left_unread():
+    """The sync worker's close: with nothing pending it closes the socket itself (the peer reads the end of the stream
+    at once); with a byte the client sent still unread it leaves the socket open, for gunicorn's graceful close."""
+    for pending, closed in ((b"", True), (b"GET", False)):
+        server, client = socket.socketpair()
+        with server, client:
+            client.sendall(pending)
+            close_if_drained(server)
+            assert (server.fileno() == -1) is closed
+            if closed:
+                assert client.recv(1) == b"", "the client sees the end of the stream"
+
