@@ -56,9 +56,22 @@ def new_state(created: dict) -> dict:
     }
 
 
+KINGDOM_LISTS = ("start", "hand", "persistent", "army", "queue")  # of card or area ids
+
+
 def copy_state(state: dict) -> dict:
-    """A deep working copy that shares the map and the card list, which never change."""
-    return copy_sharing(state, ("map", "cards"))
+    """A working copy deep enough for the rules to evolve without touching the original; the map and the card list,
+    which never change, are shared, and a battle under way is copied whole."""
+    copy = dict(state)
+    copy["kingdoms"] = [{**k, **{key: list(k[key]) for key in KINGDOM_LISTS}} for k in state["kingdoms"]]
+    copy["areas"] = {area: dict(held) for area, held in state["areas"].items()}
+    for key in ("piles", "discards", "removed"):
+        copy[key] = {deck: list(cards) for deck, cards in state[key].items()}
+    copy["truces"] = [list(truce) for truce in state["truces"]]
+    copy["players"], copy["winners"] = list(state["players"]), list(state["winners"])
+    if state["attack"] is not None:
+        copy["attack"] = copy_sharing(state["attack"])
+    return copy
 
 
 def coop(state: dict) -> bool:
