@@ -5,6 +5,7 @@ import copy
 import hashlib
 import hmac
 import secrets
+import threading
 import time
 import uuid
 from typing import ClassVar
@@ -61,6 +62,7 @@ class Matches(Application):
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
     snapshotting_projectors: ClassVar[dict] = {Match: apply_events}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
+    _saving = threading.local()  # the matches a save in this thread is saving
 
     @classmethod
     def open(cls, env: dict, attempts: int = 5) -> Matches:
@@ -89,6 +91,23 @@ class Matches(Application):
             match.start()
         self.save(match)
         return match, tokens
+
+    def save(self, *objs, **kwargs):
+        """eventsourcing's save; a match saved at a snapshot's version is snapshotted as it is in memory rather than
+        read back from the store (take_snapshot)."""
+        self._saving.matches = {o.id: o for o in objs if isinstance(o, Match)}
+        try:
+            return super().save(*objs, **kwargs)
+        finally:
+            self._saving.matches = {}
+
+    def take_snapshot(self, aggregate_id, version=None, projector_func=apply_events) -> None:
+        """A snapshot of the match being saved when it stands at that version, else eventsourcing's (read back)."""
+        match = getattr(self._saving, "matches", {}).get(aggregate_id)
+        if match is None or match.version != version:
+            return super().take_snapshot(aggregate_id, version, projector_func)
+        self.snapshots.put([getattr(Match, "Snapshot", self.snapshot_class).take(match)])
+        return None
 
     def store_import(self, match: Match) -> None:
         """Save a re-refereed match under its original id; refused if this server already has it."""
