@@ -7,11 +7,11 @@ from domain.match import Match
 from domain.matches import SNAPSHOT_INTERVAL, Matches, apply_events
 
 
-def test_every_snapshot_is_the_match_its_events_fold_to(tmp_path):
+def test_every_snapshot_is_the_match_its_events_fold_to(store_env):
     """A save snapshots the match it holds in memory when a move ends on a snapshot's version, and reads the match
     back from the store when that version falls inside a move: either way the snapshot equals the fold of the log.
     Moves are played until both have happened."""
-    app = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "e.sqlite")})
+    app = Matches(env=store_env)
     chooser = random.Random(2)
     matches, ends = [], {"at the end of a move": 0, "inside a move": 0}
     while not all(ends.values()):
