@@ -5,13 +5,14 @@ import copy
 import hashlib
 import hmac
 import secrets
+import sqlite3
 import threading
 import time
 import uuid
 from typing import ClassVar
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, InternalError, ProgrammingError
+from eventsourcing.persistence import IntegrityError, InternalError, OperationalError, ProgrammingError
 
 from domain import fair
 from domain.errors import IllegalMove
@@ -68,11 +69,12 @@ class Matches(Application):
     def open(cls, env: dict, attempts: int = 5) -> Matches:
         """The application on an event store. Processes starting together on an empty PostgreSQL database race to
         create its tables (CREATE ... IF NOT EXISTS is not atomic there: a duplicate type, a concurrently updated
-        catalogue row); a loser waits a moment and tries again, and finds them made."""
+        catalogue row), and on a new SQLite file to switch it to WAL ("database is locked", which SQLite does not wait
+        out); a loser waits a moment and tries again, and finds it done."""
         for attempt in range(attempts):
             try:
                 return cls(env=env)
-            except (IntegrityError, InternalError, ProgrammingError):
+            except (IntegrityError, InternalError, ProgrammingError, OperationalError, sqlite3.OperationalError):
                 if attempt == attempts - 1:
                     raise
                 time.sleep(0.05 * (attempt + 1))
