@@ -108,7 +108,7 @@ class Matches(Application):
         match = getattr(self._saving, "matches", {}).get(aggregate_id)
         if match is None or match.version != version:
             return super().take_snapshot(aggregate_id, version, projector_func)
-        self.snapshots.put([getattr(Match, "Snapshot", self.snapshot_class).take(match)])
+        self.snapshots.put([Match.Snapshot.take(match)])
         return None
 
     def store_import(self, match: Match) -> None:

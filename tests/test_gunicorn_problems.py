@@ -59,4 +59,3 @@ def test_an_answered_connection_is_closed_at_once_only_when_nothing_sent_is_left
             assert (server.fileno() == -1) is closed
             if closed:
                 assert client.recv(1) == b"", "the client sees the end of the stream"
-

@@ -15,6 +15,7 @@ LEADER_POINTS = 3
 VICTORY = 15
 MARGINAL = 11
 SIDES = ("attack", "defence")
+KINGDOM_LISTS = ("start", "hand", "persistent", "army", "queue")  # a kingdom's lists of card or area ids
 
 
 def new_state(created: dict) -> dict:
@@ -54,9 +55,6 @@ def new_state(created: dict) -> dict:
         "attack": None,
         "truces": [],
     }
-
-
-KINGDOM_LISTS = ("start", "hand", "persistent", "army", "queue")  # of card or area ids
 
 
 def copy_state(state: dict) -> dict:
