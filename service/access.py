@@ -20,12 +20,17 @@ def load(match_id):
     return herald().matches.load(match_id, for_reading=True)
 
 
-def bearer() -> str:
-    header = request.headers.get("Authorization", "")
+def token_in(header: str) -> str | None:
+    """The token of an Authorization header 'Bearer <token>', or None."""
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def bearer() -> str:
+    token = token_in(request.headers.get("Authorization", ""))
+    if token is None:
         fail(401, "send your seat's or the referee's token as 'Authorization: Bearer <token>'")
-    return token.strip()
+    return token
 
 
 def authorize(match):

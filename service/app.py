@@ -19,6 +19,7 @@ from service.decklist_routes import blp as decklists
 from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
 from service.history_routes import blp as history
+from service.hot_path import HotPath
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
 from service.moves import document_games
@@ -71,12 +72,14 @@ class OrjsonProvider(DefaultJSONProvider):
     over 64 bits) by Flask's own writer, as are templates' JSON and all reading."""
 
     def response(self, *args, **kwargs):
-        obj = self._prepare_response_obj(args, kwargs)
+        return self._app.response_class(self.encode(self._prepare_response_obj(args, kwargs)), mimetype=self.mimetype)
+
+    def encode(self, obj) -> bytes:
+        """An answer's body."""
         try:
-            body = orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
         except TypeError:
-            body = self.dumps(obj)
-        return self._app.response_class(body, mimetype=self.mimetype)
+            return self.dumps(obj).encode()
 
 
 def create_app(settings: Settings | None = None, context: Herald | None = None) -> Flask:
@@ -122,4 +125,5 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(decklists)
     api.register_blueprint(tournaments)
     app.register_blueprint(console)
+    app.wsgi_app = HotPath(app.wsgi_app, app, settings.max_body)
     return app

@@ -49,6 +49,41 @@ def shown_log(match, role, events: list[dict]) -> list[dict]:
     return [{**e, "payload": match.redact(e["type"], e["payload"], role)} for e in events]
 
 
+def legal_answer(match, role) -> dict:
+    """GET /legal-moves' answer."""
+    return {"version": match.version, "moves": holders_moves(match, role)}
+
+
+def play_move(context, match, role, body: dict):
+    """Check a posted move against the match's game and the holder's role, then referee and record it: the match after
+    it and its new events. Every refusal (an HTTP error, or the domain's) comes before anything is recorded."""
+    body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
+    expected = body.pop("expected_version", None)
+    resolve_for = body.pop("resolve_for", None)
+    if role == REFEREE and resolve_for is None:
+        fail(403, "the referee plays no moves; it settles a stalled decision with \"resolve_for\": seat")
+    if role != REFEREE and resolve_for is not None:
+        fail(403, "only the referee may decide for another seat")
+    if role != REFEREE and body["type"] == "default":
+        fail(422, "only the referee may apply a rule's default")
+    seat = role if resolve_for is None else resolve_for
+    return context.matches.play(match.id, seat, body, expected, by_referee=role == REFEREE, loaded=match)
+
+
+def move_answer(context, match, role, recorded: list[dict], include: str) -> dict:
+    """POST /moves' answer to a recorded move, once its tournament (if any) and the views have been told of it."""
+    desk.finished(context.matches, match)
+    context.refresh()
+    answer = {"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, recorded),
+              "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)}
+    included = include.split(",")
+    if "view" in included:
+        answer["view"] = fresh_view(match, role)
+    if "legal_moves" in included:
+        answer["legal_moves"] = holders_moves(match, role)
+    return answer
+
+
 @blp.route("/matches")
 class MatchList(MethodView):
     @blp.doc(security=[])
@@ -115,8 +150,7 @@ class LegalMoves(MethodView):
     @holding
     def get(self, match, role):
         """Every move the holder may make now, each exactly as POST /moves accepts it."""
-        moves = holders_moves(match, role)
-        return jsonify({"version": match.version, "moves": moves})
+        return jsonify(legal_answer(match, role))
 
 
 @blp.route("/matches/<uuid:match_id>/moves")
@@ -128,29 +162,8 @@ class Moves(MethodView):
     @holding
     def post(self, body, query, match, role):
         """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
-        body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
-        expected = body.pop("expected_version", None)
-        resolve_for = body.pop("resolve_for", None)
-        if role == REFEREE and resolve_for is None:
-            fail(403, "the referee plays no moves; it settles a stalled decision with \"resolve_for\": seat")
-        if role != REFEREE and resolve_for is not None:
-            fail(403, "only the referee may decide for another seat")
-        if role != REFEREE and body["type"] == "default":
-            fail(422, "only the referee may apply a rule's default")
-        seat = role if resolve_for is None else resolve_for
-        match, recorded = herald().matches.play(match.id, seat, body, expected, by_referee=role == REFEREE,
-                                                loaded=match)
-        desk.finished(herald().matches, match)
-        herald().refresh()
-        events = shown_log(match, role, recorded)
-        answer = {"version": match.version, "chain_head": match.chain, "events": events,
-                  "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)}
-        include = query.get("include", "").split(",")
-        if "view" in include:
-            answer["view"] = fresh_view(match, role)
-        if "legal_moves" in include:
-            answer["legal_moves"] = holders_moves(match, role)
-        return jsonify(answer)
+        match, recorded = play_move(herald(), match, role, body)
+        return jsonify(move_answer(herald(), match, role, recorded, query.get("include", "")))
 
 
 @blp.route("/matches/<uuid:match_id>/events")

@@ -1,0 +1,127 @@
+"""The two requests of nearly every move, POST /matches/<id>/moves and GET /matches/<id>/legal-moves, answered
+before Flask's request machinery when they are plainly well formed: a JSON body within the size and depth limits, a
+query the route's schema takes, a bearer token of the match, a move its game's schema takes and its rules allow.
+Anything else, and every refusal, goes on to the Flask app, which answers it as it always has (nothing is recorded
+before a refusal, so it meets the request afresh). The answers are the routes' own (service/routes.py builds both);
+the routes stay documented by flask-smorest. Measured in bench/README.md (2026-11-25, evening)."""
+from __future__ import annotations
+
+import functools
+import io
+import json
+import logging
+import re
+from urllib.parse import parse_qs
+
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from replays.verify import too_deep
+from service.access import token_in
+from service.problems import REFUSALS, problem
+from service.routes import legal_answer, move_answer, play_move
+from service.schemas import MoveQuerySchema
+
+log = logging.getLogger("herald")
+
+ROUTE = re.compile(r"/matches/([A-Fa-f0-9]{8}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{12})"
+                   r"/(moves|legal-moves)")
+REFUSED = (HTTPException, *REFUSALS)  # what the Flask app answers better: it meets the request again
+MOVE_QUERY = MoveQuerySchema()
+
+
+class Declined(Exception):
+    """The request is not plain: the Flask app answers it."""
+
+
+class HotPath:
+    """WSGI middleware in front of the Flask app's wsgi_app (so the test client goes through it too)."""
+
+    def __init__(self, app, flask_app, max_body: int):
+        self.app, self.flask_app, self.max_body = app, flask_app, max_body
+
+    def __call__(self, environ, start_response):
+        found = ROUTE.fullmatch(environ.get("PATH_INFO", ""))
+        route = found and {("POST", "moves"): self.moves, ("GET", "legal-moves"): self.legal_moves}.get(
+            (environ.get("REQUEST_METHOD"), found[2]))
+        if not route:
+            return self.app(environ, start_response)
+        try:
+            answer = route(environ, found[1])
+        except Declined:
+            return self.app(environ, start_response)
+        except Exception:  # after a move was recorded: answered as Flask answers an error it did not expect
+            log.exception("%s %s failed", environ["REQUEST_METHOD"], environ["PATH_INFO"])
+            error = InternalServerError()
+            body = problem(error.code, error.name, error.description).encode()
+            start_response("500 INTERNAL SERVER ERROR", [("Content-Type", "application/problem+json"),
+                                                         ("Content-Length", str(len(body)))])
+            return [body]
+        body = self.flask_app.json.encode(answer)
+        start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+        return [body]
+
+    @property
+    def context(self):
+        return self.flask_app.extensions["herald"]
+
+    def held(self, environ, match_id: str):
+        """The match and the bearer's role in it; Declined for an unknown match or token."""
+        token = token_in(environ.get("HTTP_AUTHORIZATION", ""))
+        if token is None:
+            raise Declined
+        try:
+            match = self.context.matches.load(match_id, for_reading=True)
+        except REFUSED:
+            raise Declined from None
+        role = self.context.matches.role_of(match, token)
+        if role is None:
+            raise Declined
+        return match, role
+
+    def legal_moves(self, environ, match_id: str) -> dict:
+        if environ.get("QUERY_STRING") or environ.get("CONTENT_LENGTH", "0") not in ("", "0"):
+            raise Declined
+        return legal_answer(*self.held(environ, match_id))
+
+    def moves(self, environ, match_id: str) -> dict:
+        include = self.include(environ.get("QUERY_STRING", ""))
+        body = self.body(environ)
+        match, role = self.held(environ, match_id)
+        try:
+            match, recorded = play_move(self.context, match, role, body)
+        except REFUSED:
+            raise Declined from None
+        return move_answer(self.context, match, role, recorded, include)
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)  # a client asks the same few queries again and again
+    def include(query: str) -> str:
+        """The query's include, as the route's schema takes it; Declined for anything else."""
+        if not query:
+            return ""
+        fields = parse_qs(query, keep_blank_values=True)
+        if list(fields) != ["include"] or len(fields["include"]) != 1 or MOVE_QUERY.validate(
+                {"include": fields["include"][0]}):
+            raise Declined
+        return fields["include"][0]
+
+    def body(self, environ) -> dict:
+        """The JSON object posted, read as the Flask app reads it; Declined (the body kept for the app to read) unless
+        it is one within the limits."""
+        if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() != "application/json":
+            raise Declined
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            raise Declined from None
+        if not 0 < length <= self.max_body:
+            raise Declined
+        raw = environ["wsgi.input"].read(length)
+        environ["wsgi.input"] = io.BytesIO(raw)
+        try:
+            body = None if too_deep(raw.decode("latin-1")) else json.loads(raw.decode("utf-8"))
+        except ValueError:  # UnicodeDecodeError and json's JSONDecodeError are ValueErrors
+            raise Declined from None
+        if not isinstance(body, dict):
+            raise Declined
+        return body
