@@ -79,7 +79,8 @@ class HotPath:
         return match, role
 
     def legal_moves(self, environ, match_id: str) -> dict:
-        if environ.get("QUERY_STRING") or environ.get("CONTENT_LENGTH", "0") not in ("", "0"):
+        if environ.get("QUERY_STRING") or environ.get("CONTENT_LENGTH", "0") not in ("", "0") or \
+                environ.get("HTTP_TRANSFER_ENCODING"):  # a body, which the app's depth check reads
             raise Declined
         return legal_answer(*self.held(environ, match_id))
 

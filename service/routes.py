@@ -1,4 +1,6 @@
-"""The matches API: create and list matches, views, legal moves, moves and the event log."""
+"""The matches API: create and list matches, views, legal moves, moves and the event log. service/hot_path.py answers
+the plainly well-formed POST /moves and GET /legal-moves in front of Flask, with the same functions (play_move,
+move_answer, legal_answer)."""
 from __future__ import annotations
 
 from flask import jsonify
