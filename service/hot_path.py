@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from replays.verify import too_deep
 from service.access import token_in
-from service.problems import REFUSALS, problem
+from service.problems import REFUSALS, problem_response, refused
 from service.routes import legal_answer, move_answer, play_move
 from service.schemas import MoveQuerySchema
 
@@ -25,7 +25,8 @@ log = logging.getLogger("herald")
 
 ROUTE = re.compile(r"/matches/([A-Fa-f0-9]{8}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{12})"
                    r"/(moves|legal-moves)")
-REFUSED = (HTTPException, *REFUSALS)  # what the Flask app answers better: it meets the request again
+REFUSED = (HTTPException, *REFUSALS)  # before the move is recorded: the Flask app meets the request again
+REFUSALS_AFTER = tuple(REFUSALS)
 MOVE_QUERY = MoveQuerySchema()
 
 
@@ -49,13 +50,12 @@ class HotPath:
             answer = route(environ, found[1])
         except Declined:
             return self.app(environ, start_response)
-        except Exception:  # after a move was recorded: answered as Flask answers an error it did not expect
+        except REFUSALS_AFTER as error:  # after the move was recorded (by its tournament's desk): as the routes answer
+            return refused(error)(environ, start_response)
+        except Exception:  # after the move was recorded: as the Flask app answers an error it did not expect
             log.exception("%s %s failed", environ["REQUEST_METHOD"], environ["PATH_INFO"])
             error = InternalServerError()
-            body = problem(error.code, error.name, error.description).encode()
-            start_response("500 INTERNAL SERVER ERROR", [("Content-Type", "application/problem+json"),
-                                                         ("Content-Length", str(len(body)))])
-            return [body]
+            return problem_response(error.code, error.name, error.description)(environ, start_response)
         body = self.flask_app.json.encode(answer)
         start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
         return [body]

