@@ -17,6 +17,7 @@ from tests.helpers.browser import (
     LiveServer,
     Watch,
     chromium_path,
+    go,
     shown_version,
     sign_in,
     wait_for_version_change,
@@ -87,14 +88,14 @@ def test_two_seats_play_a_whole_korona_match_by_clicking_legal_moves(herald, bro
     url = f"{base}/console/matches/{table.id}"
     pages = [open_page(browser, watch, base, token) for token in table.tokens]
     for page in pages:
-        page.goto(url)
+        go(page, url)
     chooser = random.Random(20)
     clicks = 0
     while (ref := table.view())["status"] != "finished":
         seat = ref["awaiting_seat"]
         page = pages[seat]
         if shown_version(page) != ref["version"]:
-            page.goto(url)
+            go(page, url)
         watch.check(page, hands(ref, seat))
         buttons = page.locator("button.move")
         assert buttons.count() == len(table.moves(seat)), "one button for each legal move"
@@ -105,7 +106,7 @@ def test_two_seats_play_a_whole_korona_match_by_clicking_legal_moves(herald, bro
         clicks += 1
     watch.secrets.discard(api.get(f"/matches/{table.id}/audit", headers=auth(table.referee)).get_json()["server_seed"])
     for seat, page in enumerate(pages):
-        page.goto(url)
+        go(page, url)
         watch.check(page)
         final = table.view(table.tokens[seat])
         shown = [int(page.locator(f'[data-seat="{p["seat"]}"] .score').inner_text()) for p in final["players"]]
@@ -127,7 +128,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
     seat = table.view()["current_seat"]
     player = open_page(browser, watch, base, table.tokens[seat])
     referee = open_page(browser, watch, base, table.referee)
-    player.goto(url)
+    go(player, url)
     before = shown_version(player)
     player.get_by_role("button", name="Draw: source pile").click()
     wait_for_version_change(player, before)
@@ -137,7 +138,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
     player.get_by_role("button", name="Request undo").click()
     player.wait_for_selector("text=pending")
     watch.check(player, hands(table.view(), seat))
-    referee.goto(url)
+    go(referee, url)
     watch.check(referee)
     watch.shoot(referee, "referee-undo-request")
     referee.fill("input[id^=answer-]", "a misclick, approved")
@@ -147,7 +148,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
     assert answered["status"] == "approved"
     assert table.view()["players"][seat]["hand_count"] == 5
 
-    player.goto(url)
+    go(player, url)
     slider = player.locator("#version-slider")
     slider.focus()
     player.keyboard.press("Home")
@@ -178,14 +179,14 @@ def test_a_seat_disputes_an_event_and_the_referees_ruling_is_in_the_timeline(her
     url = f"{base}/console/matches/{table.id}"
     player = open_page(browser, watch, base, table.tokens[1], phone=True)
     referee = open_page(browser, watch, base, table.referee)
-    player.goto(url)
+    go(player, url)
     player.fill("#dispute-version", "2")
     player.fill("#dispute-claim", "the shuffle dealt me three Shields in a row")
     player.get_by_role("button", name="Open dispute").click()
     player.wait_for_selector("text=disputed version 2")
     watch.check(player, hands(table.view(), 1))
     watch.shoot(player, "seat-on-a-phone-after-a-dispute")
-    referee.goto(url)
+    go(referee, url)
     referee.select_option("select[name=ruling]", "rejected")
     referee.fill("input[name=explanation]", "the shuffle recomputes from the committed seed")
     referee.get_by_role("button", name="Rule", exact=True).click()
@@ -212,7 +213,7 @@ def test_the_organiser_runs_a_swiss_round_and_watches_the_standings_update(heral
     watch.secrets |= {organiser, *tokens.values()}
     page = open_page(browser, watch, base, organiser)
     watch.shoot(page, "organiser-home")
-    page.goto(f"{base}/console/tournaments/{tid}")
+    go(page, f"{base}/console/tournaments/{tid}")
     page.get_by_role("button", name="Pair the next round").click()
     page.wait_for_selector("text=round 1 of 2")
     watch.check(page)
@@ -248,7 +249,7 @@ def test_a_spectator_watches_without_a_token_and_sees_no_hand(herald, browser, w
     table = Table(api, ["Ana", "Bo"], "korona")
     watch.secrets |= secrets_of(api, table)
     page = open_page(browser, watch, base, None)
-    page.goto(f"{base}/console/")
+    go(page, f"{base}/console/")
     page.click(f'a[href="/console/matches/{table.id}"]')
     page.wait_for_selector("text=You are a spectator")
     html = watch.check(page, hands(table.view(), -1))
@@ -273,13 +274,13 @@ def test_each_games_table_is_drawn_for_a_seat_without_the_others_secrets(herald,
     ref = table.view()
     seat = ref["awaiting_seat"]
     page = open_page(browser, watch, base, table.tokens[seat])
-    page.goto(f"{base}/console/matches/{table.id}")
+    go(page, f"{base}/console/matches/{table.id}")
     hidden = [c["id"] for p in ref.get("players", []) + ref.get("kingdoms", []) if p.get("seat") != seat
               for c in p.get("hand", []) + p.get("unrevealed_recruits", [])]
     watch.check(page, hidden)
     assert page.locator("button.move").count() == len(table.moves(seat))
     watch.shoot(page, f"{game}-seat")
     referee = open_page(browser, watch, base, table.referee)
-    referee.goto(f"{base}/console/matches/{table.id}")
+    go(referee, f"{base}/console/matches/{table.id}")
     watch.check(referee)
     watch.shoot(referee, f"{game}-referee")

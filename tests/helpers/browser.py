@@ -8,6 +8,7 @@ import shutil
 import threading
 from pathlib import Path
 
+from playwright.sync_api import Error
 from werkzeug.serving import make_server
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
@@ -68,6 +69,17 @@ def sign_in(page, base: str, token: str) -> None:
     page.fill("#token", token)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_selector("text=Signed in as")
+
+
+def go(page, url: str) -> None:
+    """Load a page. A console page reloads itself once its match or tournament moves on (its poll every 2 s), and a
+    reload that starts while the test navigates aborts the test's navigation (net::ERR_ABORTED): load it again."""
+    try:
+        page.goto(url)
+    except Error as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.goto(url)
 
 
 def shown_version(page) -> int:
