@@ -15,9 +15,8 @@ from urllib.parse import parse_qs
 
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from replays.verify import too_deep
 from service.access import token_in
-from service.problems import REFUSALS, problem_response, refused
+from service.problems import REFUSALS, problem_response, refuse_deep, refused
 from service.routes import legal_answer, move_answer, play_move
 from service.schemas import MoveQuerySchema
 
@@ -120,8 +119,9 @@ class HotPath:
         raw = environ["wsgi.input"].read(length)
         environ["wsgi.input"] = io.BytesIO(raw)
         try:
-            body = None if too_deep(raw.decode("latin-1")) else json.loads(raw.decode("utf-8"))
-        except ValueError:  # UnicodeDecodeError and json's JSONDecodeError are ValueErrors
+            refuse_deep(raw)  # the app's own depth check, before anything parses the body
+            body = json.loads(raw.decode("utf-8"))
+        except (HTTPException, ValueError):  # too deep; not UTF-8 or not JSON (both ValueErrors)
             raise Declined from None
         if not isinstance(body, dict):
             raise Declined
