@@ -13,8 +13,9 @@ from typing import ClassVar
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, InternalError, OperationalError, ProgrammingError
+from eventsourcing.sqlite import SQLiteFactory
 
-from domain import fair
+from domain import fair, sqlite_writes
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.undo import check_backup, take_back_target
@@ -79,6 +80,14 @@ class Matches(Application):
                     raise
                 time.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")
+
+    def construct_factory(self, env):
+        """eventsourcing's persistence; an SQLite store's writers take turns and commit as SQLITE_SYNCHRONOUS says
+        (domain/sqlite_writes.py)."""
+        factory = super().construct_factory(env)
+        if isinstance(factory, SQLiteFactory):
+            sqlite_writes.configure(factory.datastore, env.get("SQLITE_SYNCHRONOUS"))
+        return factory
 
     def create(self, game: str, players: list[dict], options: dict | None = None,
                await_client_seeds: bool = False, hashes: dict | None = None) -> tuple[Match, dict]:

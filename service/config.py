@@ -5,6 +5,7 @@ eventsourcing (see event_store_env):
 
     PERSISTENCE_MODULE  eventsourcing.sqlite (default) or eventsourcing.postgres
     SQLITE_DBNAME       the SQLite file; default DATA_DIR/events.sqlite
+    SQLITE_SYNCHRONOUS  NORMAL (default) or FULL: how a commit reaches the disk (domain/sqlite_writes.py)
     POSTGRES_HOST       default 127.0.0.1          POSTGRES_PORT      default 5432
     POSTGRES_DBNAME     required for PostgreSQL    POSTGRES_USER      required for PostgreSQL
     POSTGRES_PASSWORD   default empty, for trust or peer authentication

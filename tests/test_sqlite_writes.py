@@ -1,0 +1,102 @@
+"""How Herald writes an SQLite event store (domain/sqlite_writes.py): writers of every process take turns on the store's
+lock file, and commit as SQLITE_SYNCHRONOUS says."""
+from __future__ import annotations
+
+import fcntl
+import os
+import threading
+
+import pytest
+from eventsourcing.persistence import OperationalError
+
+from domain.matches import Matches
+
+PLAYERS = [{"name": "A"}, {"name": "B"}]
+
+
+def sqlite_matches(path, **env) -> Matches:
+    return Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path), **env})
+
+
+def reader(path) -> Matches:
+    """Another application on the store, which writes nothing (its tables are made)."""
+    return sqlite_matches(path, CREATE_TABLE="n")
+
+
+def synchronous(app: Matches) -> int:
+    with app.recorder.datastore.transaction(commit=False) as cursor:
+        cursor.execute("PRAGMA synchronous")
+        return cursor.fetchone()[0]
+
+
+def test_commits_are_normal_by_default_and_full_when_asked(tmp_path):
+    """NORMAL (1) unless SQLITE_SYNCHRONOUS says FULL (2); a value SQLite's PRAGMA does not take here is refused."""
+    assert synchronous(sqlite_matches(tmp_path / "a.sqlite")) == 1
+    assert synchronous(sqlite_matches(tmp_path / "b.sqlite", SQLITE_SYNCHRONOUS="full")) == 2
+    with pytest.raises(ValueError, match="SQLITE_SYNCHRONOUS"):
+        sqlite_matches(tmp_path / "c.sqlite", SQLITE_SYNCHRONOUS="OFF")
+
+
+class OtherProcess:
+    """The store's write lock held as another process holds it: through a descriptor of its own."""
+
+    def __init__(self, path):
+        self.fd = os.open(f"{path}.writelock", os.O_RDWR | os.O_CREAT)
+
+    def __enter__(self):
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        os.close(self.fd)
+
+
+def test_a_write_waits_for_the_other_writers_turn(tmp_path):
+    """While another process holds the lock, a move is not recorded; it is once the lock is let go."""
+    path = tmp_path / "events.sqlite"
+    app = sqlite_matches(path)
+    match, _ = app.create("korona", PLAYERS)
+    seat = match.game.awaiting(match.state)
+    move = match.game.legal_moves(match.state, seat)[0]
+    done = []
+    with OtherProcess(path):
+        writer = threading.Thread(target=lambda: done.append(app.play(match.id, seat, move)))
+        writer.start()
+        writer.join(0.5)
+        assert writer.is_alive() and not done
+        assert reader(path).load(match.id).version == match.version
+    writer.join(10)
+    assert done and reader(path).load(match.id).version > match.version
+
+
+def test_a_writer_kept_waiting_past_the_lock_timeout_gives_up_and_records_nothing(tmp_path):
+    """SQLITE_LOCK_TIMEOUT bounds the wait, as it bounds SQLite's own: the store says it is locked."""
+    path = tmp_path / "events.sqlite"
+    app = sqlite_matches(path, SQLITE_LOCK_TIMEOUT="1")
+    match, _ = app.create("korona", PLAYERS)
+    seat = match.game.awaiting(match.state)
+    with OtherProcess(path), pytest.raises(OperationalError, match="database is locked"):
+        app.play(match.id, seat, match.game.legal_moves(match.state, seat)[0])
+    assert reader(path).load(match.id).version == match.version
+
+
+def test_a_forked_process_takes_its_own_turns(tmp_path):
+    """A child forked after the store was opened (as gunicorn forks its workers) opens the lock file anew: with the
+    descriptor inherited from its parent, the parent's turn would be its own too, and exclude neither of them."""
+    path = tmp_path / "events.sqlite"
+    app = sqlite_matches(path)
+    app.create("korona", PLAYERS)
+    turns = app.recorder.datastore.transaction
+    turns._acquire(turns._descriptor())  # the parent's turn, held across the fork
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: may it write now?
+        try:
+            fcntl.flock(turns._descriptor(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.write(write, b"mine")
+        except BlockingIOError:
+            os.write(write, b"wait")
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 4) == b"wait"
