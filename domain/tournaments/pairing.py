@@ -36,11 +36,14 @@ def swiss(order: list[str], points: dict[str, float], met: set[frozenset], byes:
 def _match(order, points, met, byes, window) -> list[tuple]:
     graph = nx.Graph()
     n = len(order)
+    # the points term of each pair of point totals, computed once (the totals are exact fractions, and few)
+    totals = sorted({points[p] for p in order})
+    apart = [[POINTS * round(4 * (x - y) ** 2) for y in totals] for x in totals]
+    level = {total: k for k, total in enumerate(totals)}
+    levels = [level[points[p]] for p in order]
     for i, j in itertools.combinations(range(n), 2):
         if j - i <= window:
-            a, b = order[i], order[j]
-            weight = BASE - REMATCH * (frozenset((a, b)) in met) - POINTS * round(4 * (points[a] - points[b]) ** 2) - (
-                j - i)
+            weight = BASE - REMATCH * (frozenset((order[i], order[j])) in met) - apart[levels[i]][levels[j]] - (j - i)
             graph.add_edge(i, j, weight=weight)
     if n % 2:
         fresh = [i for i in range(n) if order[i] not in byes] or list(range(n))
