@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from eventsourcing.persistence import OperationalError
 from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT
 
-SYNCHRONOUS = ("NORMAL", "FULL")
+SYNCHRONOUS = ("NORMAL", "FULL")  # the first is the default
 POLL = (0.00005, 0.001)  # the first and the longest pause between tries at a held lock, in seconds
 
 
@@ -73,7 +73,7 @@ class TakingTurns:
 def configure(datastore, synchronous: str | None) -> None:
     """Make a file-based eventsourcing SQLiteDatastore take turns and commit as `synchronous` says (default NORMAL),
     before its first connection."""
-    synchronous = (synchronous or "NORMAL").upper()
+    synchronous = (synchronous or SYNCHRONOUS[0]).upper()
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
     pool = datastore.pool

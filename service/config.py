@@ -22,6 +22,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from domain.sqlite_writes import SYNCHRONOUS
+
 SQLITE = "eventsourcing.sqlite"
 # what eventsourcing's postgres module needs, when not set; it refuses to start without a password otherwise
 POSTGRES_DEFAULTS = {"POSTGRES_HOST": "127.0.0.1", "POSTGRES_PORT": "5432", "POSTGRES_PASSWORD": ""}
@@ -61,5 +63,5 @@ class Settings:
 
     def describe_event_store(self, env: dict) -> str:
         if env["PERSISTENCE_MODULE"] == SQLITE:
-            return f"sqlite {env['SQLITE_DBNAME']}"
+            return f"sqlite {env['SQLITE_DBNAME']} (synchronous={_env('SQLITE_SYNCHRONOUS', SYNCHRONOUS[0]).upper()})"
         return f"postgres {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{_env('POSTGRES_DBNAME', '')}"

@@ -100,3 +100,16 @@ def test_a_forked_process_takes_its_own_turns(tmp_path):
         os._exit(0)
     os.waitpid(pid, 0)
     assert os.read(read, 4) == b"wait"
+
+
+def test_health_and_the_startup_line_say_how_commits_reach_the_disk(monkeypatch, tmp_path):
+    """What /health and `herald serve`'s first line call the store names its commits, so an organiser sees it."""
+    from service.config import Settings
+
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    for name in ("PERSISTENCE_MODULE", "SQLITE_DBNAME", "SQLITE_SYNCHRONOUS"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.describe_event_store(settings.event_store_env()).endswith("(synchronous=NORMAL)")
+    monkeypatch.setenv("SQLITE_SYNCHRONOUS", "full")
+    assert settings.describe_event_store(settings.event_store_env()).endswith("(synchronous=FULL)")
