@@ -1,10 +1,11 @@
 """How Herald's processes write one SQLite event store: they take turns on a lock file, and commit as SQLITE_SYNCHRONOUS
 says.
 
-Turns: a write transaction begins once its process holds an exclusive flock on `<store>.writelock`, so a writer waits
-on the kernel, which wakes it as the other's commit ends, instead of SQLite's busy handler, which sleeps 1, 2, 5, 10...
-ms between tries (a commit holds the lock for about 0.2 ms). The kernel drops a dead process's lock with it. A writer
-that waits longer than SQLITE_LOCK_TIMEOUT (eventsourcing's, default 5 s) gets SQLite's own "database is locked".
+Turns: a write transaction begins once its process holds an exclusive flock on `<store>.writelock`. A writer that finds
+it held tries again after 50 us, then 100, 200... up to 1 ms between tries, where SQLite's busy handler would sleep 1,
+2, 5, 10... ms while the other's commit holds the store for well under a millisecond. The kernel drops a dead
+process's lock with it. A writer that waits longer than SQLITE_LOCK_TIMEOUT (eventsourcing's, default 5 s) gets
+SQLite's own "database is locked", and nothing is written.
 
 Commits: the store is in WAL mode (eventsourcing's); SQLITE_SYNCHRONOUS is SQLite's PRAGMA synchronous for it. NORMAL
 (Herald's default) makes each commit durable against a crash of any Herald process, which is what an acknowledged
