@@ -55,12 +55,12 @@ class TakingTurns:
                 time.sleep(pause)
                 pause = min(pause * 2, POLL[1])
 
-    @contextmanager
     def __call__(self, *, commit: bool):
-        if not commit:
-            with self.transaction(commit=False) as cursor:
-                yield cursor
-            return
+        """The datastore's transaction; a write one waits for this process's turn."""
+        return self._turn() if commit else self.transaction(commit=False)
+
+    @contextmanager
+    def _turn(self):
         with self.threads:
             fd = self._descriptor()
             self._acquire(fd)
@@ -71,12 +71,18 @@ class TakingTurns:
                 fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+def mode(synchronous: str | None) -> str:
+    """SQLITE_SYNCHRONOUS as SQLite's PRAGMA takes it (unset: NORMAL); ValueError for a mode Herald does not offer."""
+    chosen = (synchronous or SYNCHRONOUS[0]).upper()
+    if chosen not in SYNCHRONOUS:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
+    return chosen
+
+
 def configure(datastore, synchronous: str | None) -> None:
     """Make a file-based eventsourcing SQLiteDatastore take turns and commit as `synchronous` says (default NORMAL),
     before its first connection."""
-    synchronous = (synchronous or SYNCHRONOUS[0]).upper()
-    if synchronous not in SYNCHRONOUS:
-        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
+    synchronous = mode(synchronous)
     pool = datastore.pool
     if pool.is_sqlite_memory_mode:
         return

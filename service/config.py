@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from domain.sqlite_writes import SYNCHRONOUS
+from domain import sqlite_writes
 
 SQLITE = "eventsourcing.sqlite"
 # what eventsourcing's postgres module needs, when not set; it refuses to start without a password otherwise
@@ -63,5 +63,5 @@ class Settings:
 
     def describe_event_store(self, env: dict) -> str:
         if env["PERSISTENCE_MODULE"] == SQLITE:
-            return f"sqlite {env['SQLITE_DBNAME']} (synchronous={_env('SQLITE_SYNCHRONOUS', SYNCHRONOUS[0]).upper()})"
+            return f"sqlite {env['SQLITE_DBNAME']} (synchronous={sqlite_writes.mode(_env('SQLITE_SYNCHRONOUS'))})"
         return f"postgres {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{_env('POSTGRES_DBNAME', '')}"
