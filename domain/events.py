@@ -31,6 +31,8 @@ class GameEvent(Aggregate.Event):
     name: ClassVar[str]
     fields: ClassVar[tuple[str, ...]] = ()
     optional: ClassVar[tuple[str, ...]] = ()
+    required: ClassVar[frozenset[str]]  # fields and optional as sets, for fits
+    allowed: ClassVar[frozenset[str]]
     undo: ClassVar[str] = ""
     evolve: ClassVar[Callable | None] = None
     describe: ClassVar[Callable | None] = None
@@ -39,6 +41,7 @@ class GameEvent(Aggregate.Event):
         super().__init_subclass__(**kwargs)
         if "name" not in cls.__dict__:
             cls.name = cls.__name__
+        cls.required, cls.allowed = frozenset(cls.fields), frozenset((*cls.fields, *cls.optional))
 
     def apply(self, match) -> None:
         match.apply_event(self.name, self.payload, self.chain)
@@ -46,7 +49,7 @@ class GameEvent(Aggregate.Event):
     @classmethod
     def fits(cls, payload: dict) -> bool:
         """Whether a payload has exactly this class's shape: every field, and no key it does not declare."""
-        return set(cls.fields) <= payload.keys() <= {*cls.fields, *cls.optional}
+        return cls.required <= payload.keys() <= cls.allowed
 
     @classmethod
     def undo_role(cls, payload: dict) -> str:
@@ -122,7 +125,7 @@ class MatchFinished(PlatformEvent):
 
     @classmethod
     def fits(cls, payload: dict) -> bool:
-        return set(cls.fields) <= payload.keys()
+        return cls.required <= payload.keys()
 
 
 class RefereeResolved(PlatformEvent):

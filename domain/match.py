@@ -93,7 +93,7 @@ class Match(Aggregate):
         return self.state["status"] == "finished"
 
     def rng(self) -> fair.Generator:
-        return fair.Generator(bytes.fromhex(self.secret["server_seed"]), str(self.id),
+        return fair.Generator(bytes.fromhex(self.secret["server_seed"]), self.created["match_id"],
                               self.client_seeds, self.next_nonce)
 
     @property

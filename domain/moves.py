@@ -16,5 +16,8 @@ class StrictInteger(fields.Integer):
 
 
 def compact(move: dict) -> dict:
-    """A move as the rules compare it: its keys without a value, and the platform's keys, left out."""
-    return {k: v for k, v in move.items() if v is not None and k not in ("expected_version", "resolve_for")}
+    """A move as the rules compare it: its keys without a value, and the platform's keys, left out (the move itself
+    when it has none of them; the rules never change a move)."""
+    if None in move.values() or "expected_version" in move or "resolve_for" in move:
+        return {k: v for k, v in move.items() if v is not None and k not in ("expected_version", "resolve_for")}
+    return move

@@ -34,10 +34,10 @@ def play_out(seed: bytes, players: int, chooser: random.Random, check_event=None
         for other in range(players):
             if other != seat:
                 assert KORONA.legal_moves(match.state, other) == [], "a pending decision has exactly one owner"
-        if match.state["phase"] == "actions" and not match.state["steps"]:
-            for card in {m["card"] for m in moves if "card" in m}:
-                assert KORONA.legal_moves(match.state, seat, card) == [m for m in moves if m.get("card") == card], \
-                    "one card's moves, as decide checks them, are that card's share of all legal moves"
+        for move in moves:
+            like = KORONA.legal_moves(match.state, seat, move)
+            assert move in like and all(m in moves for m in like), \
+                "the moves decide checks a move against hold that move, and only legal ones"
         before = match.version
         match.play(seat, chooser.choice(moves))
         if check_event:

@@ -28,7 +28,7 @@ def start(state: dict, rng) -> list[tuple[str, dict]]:
 def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
     """The events that follow from a legal move; IllegalMove with the reason otherwise."""
     move = compact(move)
-    if move not in legal_moves(state, seat, move.get("card") if isinstance(move.get("card"), int) else None):
+    if move not in legal_moves(state, seat, move):
         raise IllegalMove(explain(state, seat, move))
     table = new_table(state)
     kind = move["type"]

@@ -46,17 +46,20 @@ def _extra_draw_moves(state: dict, card_id: int, hand: int, actions_left: int) -
     return [m for m, n in options if _excess(hand - 1 + n, actions_left - 1) <= allowed]
 
 
-def _action_moves(state: dict, seat: int, only: int | None = None) -> list[dict]:
-    """The action step's moves; with `only`, just those of that card (what checking one move needs)."""
+def _action_moves(state: dict, seat: int, like: dict | None = None) -> list[dict]:
+    """The action step's moves; with `like`, just those of its card and type (what checking one move needs)."""
     player = state["players"][seat]
     hand, area, roles = player["hand"], player["area"], state["roles"]
     actions_left = MAX_ACTIONS - state["actions"]
+    kind = like.get("type") if like is not None else None
     moves = []
     internal = None
     spots = {}  # a Build card's placements depend only on its name
-    for card_id in hand if only is None else [c for c in hand if c == only]:
+    for card_id in hand if like is None else [c for c in hand if c == like.get("card")]:
         name = NAMES[card_id]
-        if name in BUILD:
+        if kind == "discard":
+            pass
+        elif name in BUILD:
             if name not in spots:
                 spots[name] = placements(area, card_id, roles)
             for stack, role in spots[name]:
@@ -71,7 +74,7 @@ def _action_moves(state: dict, seat: int, only: int | None = None) -> list[dict]
         elif name in interactive.INTERACTIVE:
             moves += _own_card_plays(state, seat, card_id)
         moves.append({"type": "discard", "card": card_id})
-    if only is None and state["actions"] >= 1 and len(hand) <= HAND_LIMIT:
+    if kind in (None, "end_turn") and state["actions"] >= 1 and len(hand) <= HAND_LIMIT:
         moves.append({"type": "end_turn"})
     return moves
 
@@ -85,9 +88,9 @@ def awaiting(state: dict) -> int | None:
     return state["current"]
 
 
-def legal_moves(state: dict, seat: int, card: int | None = None) -> list[dict]:
+def legal_moves(state: dict, seat: int, like: dict | None = None) -> list[dict]:
     """Every move the seat may make now, each exactly as POST /moves accepts it; empty if not its decision.
-    With `card`, the action step lists only that card's moves."""
+    With `like` (a move to check), the action step lists only the moves of its card and type."""
     if state["status"] != "active":
         return []
     if state["steps"]:
@@ -101,7 +104,7 @@ def legal_moves(state: dict, seat: int, card: int | None = None) -> list[dict]:
     if state["phase"] == "draw":
         return _draw_moves(state, len(hand))
     if state["phase"] == "actions":
-        return _action_moves(state, seat, card)
+        return _action_moves(state, seat, like)
     if state["phase"] == "excess":
         return [{"type": "discard", "card": c} for c in hand]
     return []

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .cards import NAMES
-from .stacking import ARCHER_SET, KNIGHT_SET, base, effective, has_thief, is_clean_full, is_ruler_pair
+from .stacking import ARCHER_SET, KNIGHT_SET, base, effective, has_ruler_pair, has_thief, is_clean_full
 
 HEALER_BY_COLOURS = {8: 8, 9: 15, 10: 40}
 
@@ -55,7 +55,7 @@ def farmers(area: list[list[int]], roles: dict) -> int:
 
 def combo(area: list[list[int]], roles: dict) -> str | None:
     """The instant-victory combo this play area completes, if any."""
-    if not any(is_ruler_pair(s, roles) for s in area):
+    if not has_ruler_pair(area, roles):
         return None
     if any(base(s) == "healer" for s in area) and healer_value(area) == 40:
         return "healer"

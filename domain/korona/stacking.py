@@ -22,7 +22,7 @@ def capacity(stack: list[int]) -> int:
 
 def is_full(stack: list[int]) -> bool:
     """Full at its maximum size; standalone cards that cannot grow are not stacks, so never full."""
-    return base(stack) in STACK_MAX and len(stack) == capacity(stack)
+    return len(stack) == STACK_MAX.get(NAMES[stack[0]], 0)
 
 
 def has_thief(stack: list[int]) -> bool:
@@ -30,11 +30,14 @@ def has_thief(stack: list[int]) -> bool:
 
 
 def is_ruler_pair(stack: list[int], roles: dict) -> bool:
-    return base(stack) == "ruler" and len(stack) == 2 and effective(stack[1], roles) == "ruler"
+    return len(stack) == 2 and NAMES[stack[0]] == "ruler" and effective(stack[1], roles) == "ruler"
 
 
 def has_ruler_pair(area: list[list[int]], roles: dict) -> bool:
-    return any(is_ruler_pair(s, roles) for s in area)
+    for stack in area:
+        if len(stack) == 2 and is_ruler_pair(stack, roles):  # the length first: most stacks are not pairs
+            return True
+    return False
 
 
 def may_arrive(area: list[list[int]], stack: list[int], roles: dict) -> bool:
@@ -58,7 +61,7 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
     name = NAMES[card_id]
     if name in ("stable", "tower", "field"):
         return [(None, None)]
-    open_stacks = [i for i, s in enumerate(area) if base(s) in STACK_MAX and not is_full(s)]
+    open_stacks = [i for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]  # not yet full
     if name == "thief":
         return [(None, None)] + [(i, None) for i in open_stacks]
     if name in ("knight", "archer", "farmer"):
