@@ -50,7 +50,9 @@ class Client:
             head += "Content-Type: application/json\r\n"
         if token:
             head += f"Authorization: Bearer {token}\r\n"
-        with socket.create_connection(("127.0.0.1", self.port), timeout=30) as connection:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as connection:
+            connection.settimeout(30)
+            connection.connect(("127.0.0.1", self.port))  # an address, not create_connection's lookup of a name
             connection.sendall(f"{head}\r\n".encode() + payload)
             chunks = []
             while chunk := connection.recv(65536):

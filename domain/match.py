@@ -26,6 +26,7 @@ class Match(Aggregate):
     """A refereed match. Its state is only ever changed by applying its own events."""
 
     evolving = True  # False while recording events a game's table already evolved this state by (_record_all)
+    state_shared = False  # True on a copy whose state is still its original's (__deepcopy__), until it has its own
 
     class MatchCreated(Aggregate.Created):
         """MatchCreated: the game, seats, client seeds and the server seed's commitment."""
@@ -77,11 +78,15 @@ class Match(Aggregate):
         return cls._create(cls.MatchCreated, id=match_id, payload=payload, chain=chain, secret=secret)
 
     def __deepcopy__(self, memo):
-        """A fast deep copy (the repository copies cached matches for every command): all state is JSON-like."""
-        shared = ("_id", "_created_on", "_modified_on", "_pending_events")
+        """A fast deep copy (a command works on a copy of the cached match): all state is JSON-like. The game state is
+        shared with the original until the copy changes it: a move's table hands the copy a state of its own
+        (_record_all), and an event evolving the state in place copies it first (apply_event). `created` and `secret`
+        never change."""
+        shared = ("_id", "_created_on", "_modified_on", "_pending_events", "state", "created", "secret")
         copy = object.__new__(type(self))
         copy.__dict__ = copy_sharing(self.__dict__, shared)
         copy.__dict__["_pending_events"] = list(self._pending_events)
+        copy.state_shared = True
         return copy
 
     @property
@@ -216,6 +221,7 @@ class Match(Aggregate):
             self._record(type_, payload, evolve=not adopt)
         if adopt:
             self.state = events.state
+            self.__dict__.pop("state_shared", None)
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
@@ -248,5 +254,7 @@ class Match(Aggregate):
         if type_ in ("ActionsRetracted", "BackupPerformed"):
             self.retracted.append([payload["to_version"] + 1, self.version])
         if self.evolving:
+            if self.__dict__.pop("state_shared", False):
+                self.state = copy_sharing(self.state)
             self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
         self.chain = chain

@@ -51,8 +51,13 @@ def new_tokens(seats: int) -> tuple[dict, dict]:
 
 def apply_events(match: Match | None, events) -> Match | None:
     """Each event mutates the match in turn: eventsourcing's project_aggregate without its per-event protocol
-    check (a runtime isinstance against a Protocol), which cost a tenth of a move's time; our events all mutate."""
+    check (a runtime isinstance against a Protocol), which cost a tenth of a move's time; our events all mutate.
+    A match given is the cached one, being fast-forwarded: it never changes (loads hand it out for reading, and their
+    copies share its state), so the events mutate a copy of it, which Matches.load caches in its place."""
+    cached = match
     for event in events:
+        if match is cached and cached is not None:
+            match = copy.deepcopy(cached)
         match = event.mutate(match)
     return match
 
@@ -127,12 +132,16 @@ class Matches(Application):
         self.save(match)
 
     def load(self, match_id, version: int | None = None, for_reading: bool = False) -> Match:
-        """A match from the store; for_reading skips the defensive copy of a cached match (never mutate it)."""
+        """A match from the store: for_reading, the cached match itself (never mutate it; it never changes under its
+        reader), else a copy to run a command on."""
         try:
-            return self.repository.get(uuid.UUID(str(match_id)), version=version, projector_func=apply_events,
-                                       deepcopy_from_cache=not for_reading)
+            match = self.repository.get(uuid.UUID(str(match_id)), version=version, projector_func=apply_events,
+                                        deepcopy_from_cache=False)
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None
+        if version is None:
+            self.remember(match)  # fast-forwarded, it is a new match (apply_events)
+        return match if for_reading else copy.deepcopy(match)
 
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3,
              by_referee: bool = False, loaded: Match | None = None) -> tuple[Match, list[dict]]:
@@ -157,9 +166,9 @@ class Matches(Application):
         raise AssertionError("unreachable")
 
     def remember(self, match: Match) -> None:
-        """Keep a match just saved as the cached one, so that the next load reads only what other processes recorded
-        since (the cache is always fast-forwarded from the store: a stale entry costs a read, never a wrong state).
-        Nothing may change the match afterwards: loads for reading hand out the cached object itself."""
+        """Keep a match just saved or fast-forwarded as the cached one, so that the next load reads only what other
+        processes recorded since (the cache is always fast-forwarded from the store: a stale entry costs a read, never a
+        wrong state). Nothing may change the match afterwards: loads for reading hand out the cached object itself."""
         if self.repository.cache is not None:
             self.repository.cache.put(match.id, match)
 

@@ -1,6 +1,7 @@
 """domain/copying.py: the deep copy every game's working table starts from."""
 from __future__ import annotations
 
+import copy
 import random
 import uuid
 
@@ -8,6 +9,7 @@ import pytest
 
 from domain.copying import copy_sharing
 from domain.match import Match
+from domain.matches import Matches
 from domain.registry import GAMES
 
 
@@ -41,3 +43,46 @@ def test_deciding_a_move_never_changes_the_state_it_was_given(game):
             events = match.game.decide(match.state, seat, move, match.rng())
             assert events and match.state == before, (game, move)
             match.play(seat, move)
+
+
+def _korona_match(moves: int) -> Match:
+    chooser = random.Random(2)
+    match = Match.create(uuid.UUID(int=7), "korona", ["A", "B", "C"], ["a", "b", "c"], {}, bytes(32))
+    match.start()
+    for _ in range(moves):
+        seat = match.game.awaiting(match.state)
+        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+    return match
+
+
+def test_a_match_copy_shares_the_state_until_it_changes_it():
+    """A command's copy of a match shares its game state (domain/match.py __deepcopy__) and leaves the original's
+    alone whichever way it changes: a move hands the copy a state of its own, and events evolving the state in place
+    (a referee's resolution) copy it first."""
+    original = _korona_match(12)
+    before, version = copy_sharing(original.state), original.version
+    played, resolved = copy.deepcopy(original), copy.deepcopy(original)
+    assert played.state is original.state and resolved.state is original.state
+    seat = original.game.awaiting(original.state)
+    played.play(seat, original.game.legal_moves(original.state, seat)[0])
+    resolved.resolve(seat, {"type": "default"})
+    assert original.state == before and original.version == version < played.version
+    for changed in (played, resolved):
+        assert changed.state is not original.state and changed.state != before and not changed.state_shared
+
+
+def test_a_match_loaded_for_reading_never_changes_under_its_reader(tmp_path):
+    """Two processes on one store (two Matches, as two gunicorn workers): the match one holds for reading stays as it
+    was while the other records moves, and its next load fast-forwards a new cached match from it."""
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}
+    writer, reader = Matches(env=env), Matches(env=env)
+    match, _ = writer.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
+    held = reader.load(match.id, for_reading=True)
+    version, state = held.version, copy_sharing(held.state)
+    seat = match.game.awaiting(match.state)
+    writer.play(match.id, seat, match.game.legal_moves(match.state, seat)[0])
+    moved = reader.load(match.id, for_reading=True)
+    assert held.version == version and held.state == state
+    assert moved is not held and moved.version > version and moved.state == writer.load(match.id).state
+    assert reader.load(match.id, for_reading=True) is moved
+    writer.close(), reader.close()
