@@ -139,8 +139,9 @@ class Matches(Application):
                                         deepcopy_from_cache=False)
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None
-        if version is None:
-            self.remember(match)  # fast-forwarded, it is a new match (apply_events)
+        if version is not None:
+            return match  # rebuilt from the store for this load alone
+        self.remember(match)  # fast-forwarded, it is a new match (apply_events)
         return match if for_reading else copy.deepcopy(match)
 
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3,

@@ -58,7 +58,7 @@ def _action_moves(state: dict, seat: int, like: dict | None = None) -> list[dict
     for card_id in hand if like is None else [c for c in hand if c == like.get("card")]:
         name = NAMES[card_id]
         if kind == "discard":
-            pass
+            pass  # its discard, below, is the one move asked for
         elif name in BUILD:
             if name not in spots:
                 spots[name] = placements(area, card_id, roles)

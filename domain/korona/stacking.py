@@ -15,11 +15,6 @@ def base(stack: list[int]) -> str:
     return NAMES[stack[0]]
 
 
-def capacity(stack: list[int]) -> int:
-    """A stack's maximum size; 1 for a standalone card that nothing may be stacked on."""
-    return STACK_MAX.get(base(stack), 1)
-
-
 def is_full(stack: list[int]) -> bool:
     """Full at its maximum size; standalone cards that cannot grow are not stacks, so never full."""
     return len(stack) == STACK_MAX.get(NAMES[stack[0]], 0)
