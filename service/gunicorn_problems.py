@@ -7,6 +7,7 @@ import socket
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
+from gunicorn.workers.base import Worker
 from gunicorn.workers.gthread import ThreadWorker
 from gunicorn.workers.sync import SyncWorker
 
@@ -65,6 +66,14 @@ class ProblemSync(ProblemErrors, SyncWorker):
 
 class ProblemThreads(ProblemErrors, ThreadWorker):
     """gunicorn's gthread worker (HERALD_THREADS > 1)."""
+
+    def handle_quit(self, sig, frame):
+        """SIGQUIT or SIGINT: exit now, as every gunicorn worker does. gthread's own handler first shuts its thread pool
+        down, but the signal can land while the worker's main thread is inside the pool's submit, which holds the lock
+        that shutdown takes: the worker then hangs until the arbiter kills it after graceful_timeout (30 s), as a stop
+        of `herald run` under load once did. The pool's threads are joined at exit all the same (concurrent.futures'
+        exit hook), once the exit has unwound submit and its lock."""
+        Worker.handle_quit(self, sig, frame)
 
 
 def worker_class(threads: int) -> str:

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import json
+import signal
 import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from gunicorn.config import Config
 
-from service.gunicorn_problems import close_if_drained
+from service.gunicorn_problems import ProblemThreads, close_if_drained
 from tests.helpers.server import Server, redis_url
 
 
@@ -59,3 +63,25 @@ def test_an_answered_connection_is_closed_at_once_only_when_nothing_sent_is_left
             assert (server.fileno() == -1) is closed
             if closed:
                 assert client.recv(1) == b"", "the client sees the end of the stream"
+
+
+def test_a_quit_signal_during_the_thread_pools_submit_exits_the_worker():
+    """SIGQUIT (or SIGINT) can land while the worker's main thread is inside its thread pool's submit, which holds the
+    pool's lock. gunicorn's gthread handler then waits for that lock in shutdown for ever, until the arbiter kills the
+    worker after 30 s (this test hangs with it); Herald's exits at once. The handler runs here in a thread of its own
+    holding the lock, as the signal would run it inside submit."""
+    worker = object.__new__(ProblemThreads)
+    worker.tpool, worker.cfg, worker.alive = ThreadPoolExecutor(2), Config(), True
+    outcome = []
+
+    def signalled_inside_submit():
+        with worker.tpool._shutdown_lock:
+            try:
+                worker.handle_quit(signal.SIGQUIT, None)
+            except SystemExit as exit_:
+                outcome.append(exit_.code)
+
+    handler = threading.Thread(target=signalled_inside_submit, daemon=True)
+    handler.start()
+    handler.join(timeout=5)
+    assert not handler.is_alive() and outcome == [0] and worker.alive is False
