@@ -85,4 +85,5 @@ def test_a_match_loaded_for_reading_never_changes_under_its_reader(tmp_path):
     assert held.version == version and held.state == state
     assert moved is not held and moved.version > version and moved.state == writer.load(match.id).state
     assert reader.load(match.id, for_reading=True) is moved
-    writer.close(), reader.close()
+    writer.close()
+    reader.close()

@@ -56,7 +56,7 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
     name = NAMES[card_id]
     if name in ("stable", "tower", "field"):
         return [(None, None)]
-    open_stacks = [i for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]  # not yet full
+    open_stacks = [i for i, s in enumerate(area) if NAMES[s[0]] in STACK_MAX and not is_full(s)]
     if name == "thief":
         return [(None, None)] + [(i, None) for i in open_stacks]
     if name in ("knight", "archer", "farmer"):
