@@ -95,8 +95,14 @@ def test_the_referee_records_a_card_seen_by_mistake(sqlite_client):
     in_hand = after["hand"][0]["id"]
     response = sqlite_client.post(f"/matches/{table.id}/moves", json={"type": "mistake", "card": in_hand,
                                                                       "resolve_for": 1}, headers=auth(table.referee))
-    assert response.status_code == 200 and table.view(table.referee)["players"][1]["hand_count"] == after[
-        "hand_count"] - 1
+    assert response.status_code == 200, response.get_json()
+    events = response.get_json()["events"]
+    assert events[1]["payload"] == {"seat": 1, "cards": [in_hand], "reason": "mistake"}
+    # Holding nothing usable, both may pass at once (RULINGS K3) and the seat draw in its next stage.
+    drawn = sum(e["payload"]["count"] for e in events if e["type"] == "CardsDrawn" and e["payload"]["seat"] == 1)
+    now = table.view(table.referee)["players"][1]
+    assert now["hand_count"] == after["hand_count"] - 1 + drawn and now["used"][-1]["id"] == in_hand
+    assert in_hand not in [card["id"] for card in now["hand"]]
     seat = table.view()["awaiting_seat"]
     refused = table.post({"type": "mistake", "source": "deck"}, table.tokens[seat])
     assert_problem(refused, 422)
