@@ -224,7 +224,11 @@ def test_a_finished_tournament_audits_offline_and_a_changed_result_or_pairing_is
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "pairings recomputed" in passed.stdout and passed.stdout.count("verifies and its result") == len(match_files) == 4
     rows = [json.loads(line) for line in good.read_text().splitlines()]
-    for kind, change in (("ResultRecorded", lambda p: p["placements"].reverse()),
+    def placed_otherwise(p):
+        """Each player alone, in the reverse order: another result, whether the match was won or drawn."""
+        p["placements"] = [[player] for group in reversed(p["placements"]) for player in reversed(group)]
+
+    for kind, change in (("ResultRecorded", placed_otherwise),
                          ("RoundPaired", lambda p: p["tables"][0]["players"].reverse())):
         edited = json.loads(json.dumps(rows))
         target = next(row for row in edited[1:] if row["type"] == kind)
