@@ -234,6 +234,16 @@ class Match(Aggregate):
         finally:
             del self.evolving
 
+    def trigger_event(self, event_class, **kwargs) -> None:
+        """eventsourcing's trigger_event, the event built as its mapper rebuilds a stored one (object.__new__ and its
+        attributes' dict, in the order the dataclass sets them), not through the frozen dataclass's __init__, which
+        sets each attribute by object.__setattr__ and checks the id's type (this match's id is a UUID)."""
+        event = object.__new__(event_class)
+        object.__setattr__(event, "__dict__", {"originator_id": self.id, "originator_version": self.version + 1,
+                                               "timestamp": event_class.create_timestamp(), **kwargs})
+        event.mutate(self)
+        self._pending_events.append(event)
+
     def apply_event(self, type_: str, payload: dict, chain: str) -> None:
         """Evolve from one event: the game's state, the nonce counter and the chain head."""
         for entry in payload.get("random", ()):

@@ -11,7 +11,7 @@ import time
 import uuid
 from typing import ClassVar
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError, InternalError, OperationalError, ProgrammingError
 from eventsourcing.sqlite import SQLiteFactory
 
@@ -108,14 +108,23 @@ class Matches(Application):
         self.save(match)
         return match, tokens
 
-    def save(self, *objs, **kwargs):
-        """eventsourcing's save; a match saved at a snapshot's version is snapshotted as it is in memory rather than
-        read back from the store (take_snapshot)."""
-        self._saving.matches = {o.id: o for o in objs if isinstance(o, Match)}
+    def save(self, *aggregates, **kwargs):
+        """eventsourcing's Application.save of aggregates, their pending events collected without the runtime Protocol
+        checks its ProcessingEvent makes of each object (slow on Python 3.11: two a save). A match saved at a
+        snapshot's version is snapshotted as it is in memory rather than read back from the store (take_snapshot)."""
+        processing = ProcessingEvent()
+        for aggregate in aggregates:
+            processing.events.extend(aggregate.collect_events())
+            processing.aggregates[aggregate.id] = aggregate
+        processing.saved_kwargs.update(kwargs)
+        self._saving.matches = {a.id: a for a in aggregates if isinstance(a, Match)}
         try:
-            return super().save(*objs, **kwargs)
+            recordings = self._record(processing)
+            self._take_snapshots(processing)
         finally:
             self._saving.matches = {}
+        self._notify(recordings)
+        return recordings
 
     def take_snapshot(self, aggregate_id, version=None, projector_func=apply_events) -> None:
         """A snapshot of the match being saved when it stands at that version, else eventsourcing's (read back)."""
