@@ -11,6 +11,7 @@ from domain.copying import copy_sharing
 from domain.match import Match
 from domain.matches import Matches
 from domain.registry import GAMES
+from tests.helpers.korona import played_match
 
 
 def test_a_copy_is_deep_except_for_the_shared_keys():
@@ -45,21 +46,11 @@ def test_deciding_a_move_never_changes_the_state_it_was_given(game):
             match.play(seat, move)
 
 
-def _korona_match(moves: int) -> Match:
-    chooser = random.Random(2)
-    match = Match.create(uuid.UUID(int=7), "korona", ["A", "B", "C"], ["a", "b", "c"], {}, bytes(32))
-    match.start()
-    for _ in range(moves):
-        seat = match.game.awaiting(match.state)
-        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
-    return match
-
-
 def test_a_match_copy_shares_the_state_until_it_changes_it():
     """A command's copy of a match shares its game state (domain/match.py __deepcopy__) and leaves the original's
     alone whichever way it changes: a move hands the copy a state of its own, and events evolving the state in place
     (a referee's resolution) copy it first."""
-    original = _korona_match(12)
+    original = played_match(12)
     before, version = copy_sharing(original.state), original.version
     played, resolved = copy.deepcopy(original), copy.deepcopy(original)
     assert played.state is original.state and resolved.state is original.state

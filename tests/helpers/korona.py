@@ -3,11 +3,14 @@ the rules, and what a document shows of the cards."""
 from __future__ import annotations
 
 import copy
+import random
+import uuid
 
 from domain import fair
 from domain.events import ActionsRetracted, BackupPerformed
 from domain.korona import GAME as KORONA
 from domain.korona.state import new_state
+from domain.match import Match
 
 PLAYERS = ["Ana", "Bo", "Cy"]
 ANA, BO, CY = 0, 1, 2
@@ -179,3 +182,17 @@ def unseen_by(seat: int, log, pile, hands) -> set[int]:
             known |= card_ids(payload)
     others = {card for other, hand in enumerate(hands) if other != seat for card in hand}
     return (card_ids({"pile": pile}) | card_ids({"hand": list(others)})) - public - known
+
+
+def played_match(moves: int, match_id: int = 7) -> Match:
+    """A seeded Korona match (the same deal for the same id) played by random legal moves, up to `moves` or its end;
+    its events are still pending, so an application can save it whole."""
+    chooser = random.Random(2)
+    match = Match.create(uuid.UUID(int=match_id), "korona", ["A", "B", "C"], ["a", "b", "c"], {}, bytes(32))
+    match.start()
+    for _ in range(moves):
+        if match.finished:
+            break
+        seat = match.game.awaiting(match.state)
+        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+    return match
