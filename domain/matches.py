@@ -15,7 +15,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import IntegrityError, InternalError, OperationalError, ProgrammingError
 from eventsourcing.sqlite import SQLiteFactory
 
-from domain import fair, sqlite_writes
+from domain import fair, sqlite_store
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.undo import check_backup, take_back_target
@@ -87,11 +87,11 @@ class Matches(Application):
         raise AssertionError("unreachable")
 
     def construct_factory(self, env):
-        """eventsourcing's persistence; an SQLite store's writers take turns and commit as SQLITE_SYNCHRONOUS says
-        (domain/sqlite_writes.py)."""
+        """eventsourcing's persistence; an SQLite store's threads read and write on connections of their own, its
+        writers take turns, and commit as SQLITE_SYNCHRONOUS says (domain/sqlite_store.py)."""
         factory = super().construct_factory(env)
         if isinstance(factory, SQLiteFactory):
-            sqlite_writes.configure(factory.datastore, env.get("SQLITE_SYNCHRONOUS"))
+            sqlite_store.configure(factory.datastore, env.get("SQLITE_SYNCHRONOUS"))
         return factory
 
     def create(self, game: str, players: list[dict], options: dict | None = None,

@@ -1,10 +1,11 @@
-"""How Herald writes an SQLite event store (domain/sqlite_writes.py): writers of every process take turns on the store's
-lock file, and commit as SQLITE_SYNCHRONOUS says."""
+"""How Herald uses an SQLite event store (domain/sqlite_store.py): each thread on a connection of its own, reads without
+a BEGIN, writers of every process taking turns on the store's lock file, commits as SQLITE_SYNCHRONOUS says."""
 from __future__ import annotations
 
 import fcntl
 import os
 import threading
+import uuid
 
 import pytest
 from eventsourcing.persistence import OperationalError
@@ -113,3 +114,107 @@ def test_health_and_the_startup_line_say_how_commits_reach_the_disk(monkeypatch,
     assert settings.describe_event_store(settings.event_store_env()).endswith("(synchronous=NORMAL)")
     monkeypatch.setenv("SQLITE_SYNCHRONOUS", "full")
     assert settings.describe_event_store(settings.event_store_env()).endswith("(synchronous=FULL)")
+
+
+def statements(app: Matches) -> list[str]:
+    """Every statement the calling thread's connection runs from now on, as SQLite traces them."""
+    traced = []
+    with app.recorder.datastore.transaction(commit=False) as cursor:
+        cursor.sqlite_cursor.connection.set_trace_callback(traced.append)
+    return traced
+
+
+def test_a_read_is_its_one_select_and_a_write_a_transaction_of_its_own(tmp_path):
+    """A read sends SQLite its SELECT alone (a statement is a transaction of its own in autocommit mode): no BEGIN and
+    ROLLBACK around it; a move's write is BEGIN, its inserts, COMMIT."""
+    app = sqlite_matches(tmp_path / "events.sqlite")
+    match, _ = app.create("korona", PLAYERS)
+    traced = statements(app)
+    app.events.get(match.id, gt=match.version)
+    assert len(traced) == 1 and traced[0].startswith("SELECT")
+    traced.clear()
+    seat = match.game.awaiting(match.state)
+    app.play(match.id, seat, match.game.legal_moves(match.state, seat)[0])
+    writes = [s.split()[0] for s in traced if not s.startswith("SELECT")]
+    assert writes[0] == "BEGIN" and writes[-1] == "COMMIT" and "INSERT" in writes
+
+
+def test_each_thread_reads_and_writes_on_a_connection_of_its_own(tmp_path):
+    """Two threads never share a connection; a thread keeps its own from one transaction to the next."""
+    app = sqlite_matches(tmp_path / "events.sqlite")
+    app.create("korona", PLAYERS)
+
+    def connection():
+        with app.recorder.datastore.transaction(commit=False) as cursor:
+            return cursor.sqlite_cursor.connection
+
+    mine = connection()
+    assert connection() is mine
+    theirs = []
+    other = threading.Thread(target=lambda: theirs.append(connection()))
+    other.start()
+    other.join()
+    assert theirs and theirs[0] is not mine
+
+
+def test_a_forked_process_opens_a_connection_of_its_own(tmp_path):
+    """A child forked after its parent read (as gunicorn forks its workers) reads on a new connection: SQLite forbids
+    carrying an open connection across a fork."""
+    app = sqlite_matches(tmp_path / "events.sqlite")
+    match, _ = app.create("korona", PLAYERS)
+    connections = app.recorder.datastore.transaction.connections
+    parents = connections()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            ok = connections() is not parents and app.load(match.id).version == match.version
+            os.write(write, b"own!" if ok else b"same")
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 4) == b"own!"
+
+
+def test_closing_the_store_closes_every_threads_connection(tmp_path):
+    """The application's close closes the connections its threads opened; a read after it is refused as the pool
+    refuses one."""
+    from eventsourcing.persistence import ConnectionPoolClosedError
+
+    app = sqlite_matches(tmp_path / "events.sqlite")
+    match, _ = app.create("korona", PLAYERS)
+    opened = []
+    other = threading.Thread(target=lambda: opened.append(app.recorder.datastore.transaction.connections()))
+    other.start()
+    mine = app.recorder.datastore.transaction.connections()
+    other.join()
+    app.close()
+    assert mine.closed and opened[0].closed
+    fresh = threading.Thread(target=lambda: opened.append(pytest.raises(ConnectionPoolClosedError, app.load, match.id)))
+    fresh.start()
+    fresh.join()
+    assert len(opened) == 2
+
+
+def test_a_threads_connection_closes_when_the_thread_ends(tmp_path):
+    """A thread that ends leaves no connection open behind it (a server's short-lived threads leak none)."""
+    import gc
+
+    app = sqlite_matches(tmp_path / "events.sqlite")
+    match, _ = app.create("korona", PLAYERS)
+    connections = app.recorder.datastore.transaction.connections
+    before = len(connections.made)
+    for _ in range(3):
+        reader_thread = threading.Thread(target=app.load, args=(match.id,))
+        reader_thread.start()
+        reader_thread.join()
+    gc.collect()
+    assert len(connections.made) == before
+
+
+def test_a_failed_read_raises_eventsourcings_error_as_before(tmp_path):
+    """A read that SQLite refuses (here: no tables yet) raises eventsourcing's OperationalError, as a read in the pool's
+    transaction did, not sqlite3's."""
+    app = reader(tmp_path / "empty.sqlite")
+    with pytest.raises(OperationalError, match="no such table"):
+        app.events.get(uuid.uuid4())

@@ -1,5 +1,14 @@
-"""How Herald's processes write one SQLite event store: they take turns on a lock file, and commit as SQLITE_SYNCHRONOUS
-says.
+"""How Herald's processes use one SQLite event store: each thread on a connection of its own, reads without a BEGIN,
+writers taking turns on a lock file, commits as SQLITE_SYNCHRONOUS says.
+
+Connections: each thread of a process opens its own the first time it reads or writes, as eventsourcing's pool opens
+its (WAL mode, the PRAGMA below), and keeps it while it lives; the datastore's close closes them. A read or a write then
+waits at none of the pool's locks and queue.
+
+Reads: every read eventsourcing's SQLite recorders make is one SELECT, which SQLite runs as a transaction of its own
+(the connections are in autocommit mode), reading one snapshot of the store; so a read sends no BEGIN and ROLLBACK
+around it. Errors are translated into eventsourcing's as its own transactions translate them. A read then takes about
+8 us where the pool's transaction took 35-55 (bench/README.md, 2026-11-26, third session).
 
 Turns: a write transaction begins once its process holds an exclusive flock on `<store>.writelock`. A writer that finds
 it held tries again after 50 us, then 100, 200... up to 1 ms between tries, where SQLite's busy handler would sleep 1,
@@ -18,20 +27,57 @@ import fcntl
 import os
 import threading
 import time
+import weakref
 from contextlib import contextmanager
 
-from eventsourcing.persistence import OperationalError
-from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT
+from eventsourcing.persistence import ConnectionPoolClosedError, OperationalError
+from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteConnection, SQLiteTransaction
 
 SYNCHRONOUS = ("NORMAL", "FULL")  # the first is the default
 POLL = (0.00005, 0.001)  # the first and the longest pause between tries at a held lock, in seconds
 
 
+class ThreadConnections:
+    """Each thread's own connection to the store, made by the pool's factory; all of them closed with the pool."""
+
+    def __init__(self, pool):
+        self.pool = pool
+        self.local = threading.local()
+        self.made = weakref.WeakSet()  # a thread's connection closes as it is dropped, when its thread ends
+        self.lock = threading.Lock()
+        self.closed = False
+
+    def __call__(self) -> SQLiteConnection:
+        local = self.local
+        if getattr(local, "pid", None) != os.getpid():  # a forked child's thread starts with its parent's values
+            with self.lock:
+                if self.closed:
+                    raise ConnectionPoolClosedError
+                local.connection, local.pid = self.pool._create_connection(), os.getpid()
+                self.made.add(local.connection)
+        return local.connection
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed = True
+            for connection in list(self.made):
+                connection.close()
+
+
+class Autocommit(SQLiteTransaction):
+    """eventsourcing's SQLite transaction without its BEGIN, for a read of one statement: SQLite runs the statement as
+    a transaction of its own, and the ROLLBACK at the end has nothing to roll back (sqlite3 sends none)."""
+
+    def __enter__(self):
+        return self.connection.cursor()
+
+
 class TakingTurns:
-    """A datastore's write transactions, one at a time across the processes sharing its file."""
+    """A datastore's transactions, on the thread's own connection: reads at once, writes one at a time across the
+    processes sharing its file."""
 
     def __init__(self, datastore, timeout: float):
-        self.transaction = datastore.transaction
+        self.connections = ThreadConnections(datastore.pool)
         self.path = datastore.pool.db_name + ".writelock"
         self.timeout = timeout
         self.threads = threading.Lock()  # a flock is shared by the threads of a process
@@ -57,7 +103,12 @@ class TakingTurns:
 
     def __call__(self, *, commit: bool):
         """The datastore's transaction; a write one waits for this process's turn."""
-        return self._turn() if commit else self.transaction(commit=False)
+        return self._turn() if commit else self._read()
+
+    @contextmanager
+    def _read(self):
+        with Autocommit(self.connections(), commit=False) as cursor, cursor:
+            yield cursor
 
     @contextmanager
     def _turn(self):
@@ -65,7 +116,7 @@ class TakingTurns:
             fd = self._descriptor()
             self._acquire(fd)
             try:
-                with self.transaction(commit=True) as cursor:
+                with self.connections().transaction(commit=True) as cursor:
                     yield cursor
             finally:
                 fcntl.flock(fd, fcntl.LOCK_UN)
@@ -80,8 +131,8 @@ def mode(synchronous: str | None) -> str:
 
 
 def configure(datastore, synchronous: str | None) -> None:
-    """Make a file-based eventsourcing SQLiteDatastore take turns and commit as `synchronous` says (default NORMAL),
-    before its first connection."""
+    """Make a file-based eventsourcing SQLiteDatastore read and write on each thread's connection, take turns and commit
+    as `synchronous` says (default NORMAL), before its first connection."""
     synchronous = mode(synchronous)
     pool = datastore.pool
     if pool.is_sqlite_memory_mode:
@@ -95,3 +146,10 @@ def configure(datastore, synchronous: str | None) -> None:
 
     pool._create_connection = create_connection
     datastore.transaction = TakingTurns(datastore, pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+    close_pool = pool.close
+
+    def close():
+        datastore.transaction.connections.close()
+        close_pool()
+
+    pool.close = close
