@@ -22,6 +22,9 @@ class PlatformKeys(ma.Schema):
         "description": "referee only: decide for this seat; type 'default' applies the rule's default"})
 
 
+PLATFORM_KEYS = PlatformKeys()
+
+
 class DefaultMoveSchema(PlatformKeys):
     """The referee applies the rule's default for a stalled seat (with resolve_for)."""
 
@@ -62,20 +65,24 @@ def read_move(game_name: str, body: dict) -> dict:
 
 
 def _load(name: str, body: dict) -> dict:
-    """The move schema's load of a body: a flat one's kept (a copy of it returned), one holding a list or an object
-    read afresh. The key tells apart what the schema tells apart: 1, 1.0 and True are three keys."""
-    typed = tuple((key, value.__class__, value) for key, value in body.items())
+    """The move schema's load of a body. The move's own keys are read once and kept (keyed by each value's class too:
+    1, 1.0 and True are three keys), the platform's (expected_version changes every move) each time; a body holding a
+    list or an object, or one refused, is read whole by the schema, which says all that it refuses."""
+    typed = tuple((key, value.__class__, value) for key, value in body.items() if key not in PLATFORM_KEYS.fields)
     try:
-        return dict(_taken(name, typed))
-    except TypeError:  # unhashable: a value is a list or an object
+        move = _taken(name, typed)
+    except (TypeError, ma.ValidationError):  # TypeError: no hash, a value is a list or an object
         return move_schema(name).load(body)
+    platform = {key: body[key] for key in PLATFORM_KEYS.fields if key in body}
+    return {**PLATFORM_KEYS.load(platform), **move} if platform else dict(move)  # in the schema's order
 
 
 @lru_cache(maxsize=8192)  # moves repeat from match to match: 150 random games of each game chose 1,876 different
 # Korona moves, 869 of Kingdom TCG, 514 of Crusader Kingdoms and 99 of For a Crown
 def _taken(name: str, typed: tuple) -> dict:
-    """What the game's move schema makes of a flat body it takes, kept: the schema is a pure function of the body, and
-    its load costs 20-30 us, most of it on the fields a move does not have (7.5% of a worker under load)."""
+    """What the game's move schema makes of a move's own flat keys, kept: the schema is a pure function of the body
+    (no hooks, no context, no defaults: docs/ADDING_A_GAME.md), and its load costs 20-30 us, most of it on the fields
+    a move does not have (7.5% of a worker under load)."""
     return move_schema(name).load({key: value for key, _, value in typed})
 
 

@@ -90,17 +90,35 @@ def test_a_forked_process_takes_its_own_turns(tmp_path):
     app.create("korona", PLAYERS)
     turns = app.recorder.datastore.transaction
     turns._acquire(turns._descriptor())  # the parent's turn, held across the fork
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: may it write now?
+
+    def may_write_now() -> bytes:
         try:
             fcntl.flock(turns._descriptor(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            os.write(write, b"mine")
+            return b"mine"
         except BlockingIOError:
-            os.write(write, b"wait")
-        os._exit(0)
-    os.waitpid(pid, 0)
-    assert os.read(read, 4) == b"wait"
+            return b"wait"
+
+    assert in_a_child(may_write_now) == b"wait"
+
+
+def in_a_child(answer) -> bytes:
+    """What `answer` returns (4 bytes) in a forked child of this process; b"fail" if it raised."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        try:
+            os.write(write, answer())
+        except BaseException:  # noqa: BLE001 - whatever the child met, the parent must hear of it
+            os.write(write, b"fail")
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        return os.read(read, 4)
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
 
 
 def test_health_and_the_startup_line_say_how_commits_reach_the_disk(monkeypatch, tmp_path):
@@ -164,21 +182,17 @@ def test_a_forked_process_opens_a_connection_of_its_own(tmp_path):
     match, _ = app.create("korona", PLAYERS)
     connections = app.recorder.datastore.transaction.connections
     parents = connections()
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            ok = connections() is not parents and app.load(match.id).version == match.version
-            os.write(write, b"own!" if ok else b"same")
-        finally:
-            os._exit(0)
-    os.waitpid(pid, 0)
-    assert os.read(read, 4) == b"own!"
+
+    def own_connection() -> bytes:
+        ok = connections() is not parents and app.load(match.id).version == match.version
+        return b"own!" if ok else b"same"
+
+    assert in_a_child(own_connection) == b"own!"
 
 
 def test_closing_the_store_closes_every_threads_connection(tmp_path):
-    """The application's close closes the connections its threads opened; a read after it is refused as the pool
-    refuses one."""
+    """The application's close closes the connections its threads opened; a read after it, in a thread that had a
+    connection or a new one, is refused as the pool refuses one."""
     from eventsourcing.persistence import ConnectionPoolClosedError
 
     app = sqlite_matches(tmp_path / "events.sqlite")
@@ -190,10 +204,20 @@ def test_closing_the_store_closes_every_threads_connection(tmp_path):
     other.join()
     app.close()
     assert mine.closed and opened[0].closed
-    fresh = threading.Thread(target=lambda: opened.append(pytest.raises(ConnectionPoolClosedError, app.load, match.id)))
+    with pytest.raises(ConnectionPoolClosedError):  # a thread that had a connection
+        app.load(match.id)
+    refused = []
+
+    def read_in_a_new_thread():
+        try:
+            app.load(match.id)
+        except ConnectionPoolClosedError:
+            refused.append(True)
+
+    fresh = threading.Thread(target=read_in_a_new_thread)
     fresh.start()
     fresh.join()
-    assert len(opened) == 2
+    assert refused
 
 
 def test_a_threads_connection_closes_when_the_thread_ends(tmp_path):
