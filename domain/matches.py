@@ -6,7 +6,6 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
-import threading
 import time
 import uuid
 from typing import ClassVar
@@ -69,7 +68,6 @@ class Matches(Application):
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
     snapshotting_projectors: ClassVar[dict] = {Match: apply_events}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
-    _saving = threading.local()  # the matches a save in this thread is saving
 
     @classmethod
     def open(cls, env: dict, attempts: int = 5) -> Matches:
@@ -110,29 +108,30 @@ class Matches(Application):
 
     def save(self, *aggregates, **kwargs):
         """eventsourcing's Application.save of aggregates, their pending events collected without the runtime Protocol
-        checks its ProcessingEvent makes of each object (slow on Python 3.11: two a save). A match saved at a
-        snapshot's version is snapshotted as it is in memory rather than read back from the store (take_snapshot)."""
+        checks its ProcessingEvent makes of each object (slow on Python 3.11: two a save)."""
         processing = ProcessingEvent()
         for aggregate in aggregates:
             processing.events.extend(aggregate.collect_events())
             processing.aggregates[aggregate.id] = aggregate
         processing.saved_kwargs.update(kwargs)
-        self._saving.matches = {a.id: a for a in aggregates if isinstance(a, Match)}
-        try:
-            recordings = self._record(processing)
-            self._take_snapshots(processing)
-        finally:
-            self._saving.matches = {}
+        recordings = self._record(processing)
+        self._take_snapshots(processing)
         self._notify(recordings)
         return recordings
 
-    def take_snapshot(self, aggregate_id, version=None, projector_func=apply_events) -> None:
-        """A snapshot of the match being saved when it stands at that version, else eventsourcing's (read back)."""
-        match = getattr(self._saving, "matches", {}).get(aggregate_id)
-        if match is None or match.version != version:
-            return super().take_snapshot(aggregate_id, version, projector_func)
-        self.snapshots.put([Match.Snapshot.take(match)])
-        return None
+    def _take_snapshots(self, processing: ProcessingEvent) -> None:
+        """A snapshot of each match saved across a multiple of SNAPSHOT_INTERVAL: taken as it is in memory when it
+        stands at that version, else as eventsourcing's take_snapshot reads it back from the store."""
+        if self.snapshots is None:
+            return
+        for event in processing.events:
+            match = processing.aggregates.get(event.originator_id)
+            if not isinstance(match, Match) or event.originator_version % SNAPSHOT_INTERVAL:
+                continue
+            if match.version == event.originator_version:
+                self.snapshots.put([Match.Snapshot.take(match)])
+            else:
+                self.take_snapshot(event.originator_id, event.originator_version, apply_events)
 
     def store_import(self, match: Match) -> None:
         """Save a re-refereed match under its original id; refused if this server already has it."""
