@@ -3,7 +3,8 @@ writers taking turns on a lock file, commits as SQLITE_SYNCHRONOUS says.
 
 Connections: each thread of a process opens its own the first time it reads or writes, as eventsourcing's pool opens
 its (WAL mode, the PRAGMA below), and keeps it while it lives; the datastore's close closes them. A read or a write then
-waits at none of the pool's locks and queue.
+waits at none of the pool's locks and queue. A connection keeps its prepared statements (sqlite3's cache of 128, where
+eventsourcing's keeps one), so a read after a write is not parsed and planned again.
 
 Reads: every read eventsourcing's SQLite recorders make is one SELECT, which SQLite runs as a transaction of its own
 (the connections are in autocommit mode), reading one snapshot of the store; so a read sends no BEGIN and ROLLBACK
@@ -27,15 +28,17 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import threading
 import time
 import weakref
 from contextlib import contextmanager
 
-from eventsourcing.persistence import ConnectionPoolClosedError, OperationalError
+from eventsourcing.persistence import ConnectionPoolClosedError, InterfaceError, OperationalError
 from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteConnection, SQLiteTransaction
 
 SYNCHRONOUS = ("NORMAL", "FULL")  # the first is the default
+STATEMENTS = 128  # prepared statements a connection keeps: sqlite3's default (eventsourcing asks for 1)
 POLL = (0.00005, 0.001)  # the first and the longest pause between tries at a held lock, in seconds
 
 
@@ -141,12 +144,24 @@ def configure(datastore, synchronous: str | None) -> None:
     pool = datastore.pool
     if pool.is_sqlite_memory_mode:
         return
-    connect = pool._create_connection
 
     def create_connection():
-        connection = connect()
-        connection._sqlite_conn.execute(f"PRAGMA synchronous={synchronous}")
-        return connection
+        """A connection as eventsourcing's pool makes one (autocommit, WAL mode, rows by name), keeping STATEMENTS
+        prepared statements where eventsourcing's keeps one (`cached_statements=True`), so that a thread alternating
+        a write and a read prepared each anew (a read after a write took 26 us instead of 12), and committing as
+        `synchronous` says."""
+        try:
+            connection = sqlite3.connect(pool.db_name, uri=True, check_same_thread=False, isolation_level=None,
+                                         cached_statements=STATEMENTS,
+                                         timeout=pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+        except (sqlite3.Error, TypeError) as error:
+            raise InterfaceError(error) from error
+        if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            connection.execute("PRAGMA journal_mode=WAL")
+        pool.is_journal_mode_wal = True
+        connection.execute(f"PRAGMA synchronous={synchronous}")
+        connection.row_factory = sqlite3.Row
+        return SQLiteConnection(sqlite_conn=connection, max_age=pool.max_age)
 
     pool._create_connection = create_connection
     datastore.transaction = TakingTurns(datastore, pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)

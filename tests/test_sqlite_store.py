@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import threading
 import uuid
 
@@ -242,3 +243,27 @@ def test_a_failed_read_raises_eventsourcings_error_as_before(tmp_path):
     app = reader(tmp_path / "empty.sqlite")
     with pytest.raises(OperationalError, match="no such table"):
         app.events.get(uuid.uuid4())
+
+
+def test_a_connection_prepares_each_statement_once(tmp_path):
+    """A thread's connection keeps its prepared statements: once a match's first moves have prepared the read of its new
+    events and the write, six more moves prepare neither again (eventsourcing's connection, which keeps one
+    statement, prepared both again on every move). SQLite asks the authorizer about a statement as it prepares it,
+    never as it runs a kept one."""
+    app = sqlite_matches(tmp_path / "events.sqlite")
+    match, _ = app.create("korona", PLAYERS)
+    prepared = []
+
+    def authorize(action, *_):
+        prepared.append(action)
+        return sqlite3.SQLITE_OK
+
+    app.recorder.datastore.transaction.connections()._sqlite_conn.set_authorizer(authorize)
+    counts = []
+    for moves in (2, 6):
+        for _ in range(moves):
+            seat = match.game.awaiting(match.state)
+            match, _ = app.play(match.id, seat, match.game.legal_moves(match.state, seat)[0])
+        counts.append((prepared.count(sqlite3.SQLITE_SELECT), prepared.count(sqlite3.SQLITE_INSERT)))
+    assert counts[0][0] >= 1 and counts[0][1] >= 1
+    assert counts[1] == counts[0]
