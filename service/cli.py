@@ -38,7 +38,7 @@ def _serve(workers: int, threads: int, note: str = "") -> int:
     from domain.matches import Matches
     from projections.connection import describe
     from service.config import Settings
-    from service.gunicorn_problems import worker_class
+    from service.gunicorn_problems import http_parser, worker_class
 
     settings = Settings()
 
@@ -60,8 +60,8 @@ def _serve(workers: int, threads: int, note: str = "") -> int:
         store_env = settings.event_store_env()
         Matches.open(store_env).close()  # the tables, made once before the workers fork
         os.environ["CREATE_TABLE"] = "n"  # so that workers booting together do not race on the same DDL
-        log.info("Herald serving on http://%s:%s with gunicorn, %s worker(s) x %s thread(s) (event store: %s; "
-                 "redis: %s)%s", settings.host, settings.port, workers, threads,
+        log.info("Herald serving on http://%s:%s with gunicorn, %s worker(s) x %s thread(s), %s (event store: %s; "
+                 "redis: %s)%s", settings.host, settings.port, workers, threads, http_parser(),
                  settings.describe_event_store(store_env), describe(settings.redis_url), note)
         Gunicorn().run()
     return 0

@@ -3,6 +3,7 @@ the request, with a problem document (application/problem+json) like every other
 sync worker closes an answered connection at once when the client sent nothing more."""
 from __future__ import annotations
 
+import importlib.metadata
 import socket
 
 from gunicorn import util
@@ -80,3 +81,13 @@ def worker_class(threads: int) -> str:
     """The gunicorn worker_class setting for a number of threads per worker."""
     chosen = ProblemThreads if threads > 1 else ProblemSync
     return f"{__name__}.{chosen.__name__}"
+
+
+def http_parser() -> str:
+    """Which parser gunicorn reads requests with, for the startup line: gunicorn_h1c's, in C, where `make` could build
+    it (gunicorn takes it when installed: its http_parser setting is 'auto'), else gunicorn's own, in Python."""
+    try:
+        version = importlib.metadata.version("gunicorn_h1c")
+    except importlib.metadata.PackageNotFoundError:
+        return "requests parsed by gunicorn's Python parser"
+    return f"requests parsed in C by gunicorn_h1c {version}"

@@ -1,6 +1,7 @@
 """A request gunicorn refuses before Flask sees it (a header or request line too large) is a problem document too."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import signal
 import socket
@@ -9,8 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from gunicorn.config import Config
+from gunicorn.http.message import _check_fast_parser
 
-from service.gunicorn_problems import ProblemThreads, close_if_drained
+from service.gunicorn_problems import ProblemThreads, close_if_drained, http_parser
 from tests.helpers.server import Server, redis_url
 
 
@@ -85,3 +87,11 @@ def test_a_quit_signal_during_the_thread_pools_submit_exits_the_worker():
     handler.start()
     handler.join(timeout=5)
     assert not handler.is_alive() and outcome == [0] and worker.alive is False
+
+
+def test_the_startup_line_names_the_parser_gunicorn_reads_requests_with():
+    """gunicorn parses requests with gunicorn_h1c where `make` could install it and in Python elsewhere; the line
+    `herald serve` starts with says which, as gunicorn decides it."""
+    fast = _check_fast_parser(Config())
+    assert fast == (importlib.util.find_spec("gunicorn_h1c") is not None)
+    assert ("in C by gunicorn_h1c" in http_parser()) == fast

@@ -77,6 +77,7 @@ def test_herald_run_stopped_leaves_no_process_behind(tmp_path, signum, group):
         assert len(redis_servers(processes)) == 1 and len(processes) >= 3, processes  # server, worker(s), Redis
         socket = tmp_path / "var" / "redis.socket"
         assert socket.exists() and f"on {socket}" in run.log.read_text()
+        assert "requests parsed" in run.log.read_text()
         if group:
             os.killpg(run.process.pid, signum)
         else:
