@@ -9,7 +9,8 @@ $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
-	$(BIN)/pip install --quiet -e '.[fast]' 2>/dev/null || \
+	@echo "$(BIN)/pip install --quiet -e '.[fast]'   # gunicorn's C parser, where it can be built"
+	@$(BIN)/pip install --quiet -e '.[fast]' 2>/dev/null || \
 	echo "make: gunicorn_h1c (a C extension) could not be built here: gunicorn parses HTTP in Python, a little slower"
 	touch $(STAMP)
 
