@@ -66,7 +66,6 @@ class Matches(Application):
 
     name = "herald"
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
-    snapshotting_projectors: ClassVar[dict] = {Match: apply_events}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     @classmethod
@@ -120,18 +119,16 @@ class Matches(Application):
         return recordings
 
     def _take_snapshots(self, processing: ProcessingEvent) -> None:
-        """A snapshot of each match saved across a multiple of SNAPSHOT_INTERVAL: taken as it is in memory when it
-        stands at that version, else as eventsourcing's take_snapshot reads it back from the store."""
+        """A snapshot of each match whose save reached or passed a multiple of SNAPSHOT_INTERVAL, taken as the match
+        stands in memory, at the save's last version: never read back and folded from the store."""
         if self.snapshots is None:
             return
-        for event in processing.events:
-            match = processing.aggregates.get(event.originator_id)
-            if not isinstance(match, Match) or event.originator_version % SNAPSHOT_INTERVAL:
-                continue
-            if match.version == event.originator_version:
+        reached = {event.originator_id for event in processing.events
+                   if event.originator_version % SNAPSHOT_INTERVAL == 0}
+        for match_id in reached:
+            match = processing.aggregates.get(match_id)
+            if isinstance(match, Match):
                 self.snapshots.put([Match.Snapshot.take(match)])
-            else:
-                self.take_snapshot(event.originator_id, event.originator_version, apply_events)
 
     def store_import(self, match: Match) -> None:
         """Save a re-refereed match under its original id; refused if this server already has it."""

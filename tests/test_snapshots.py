@@ -8,24 +8,29 @@ from domain.matches import SNAPSHOT_INTERVAL, Matches, apply_events
 
 
 def test_every_snapshot_is_the_match_its_events_fold_to(store_env):
-    """A save snapshots the match it holds in memory when a move ends on a snapshot's version, and reads the match
-    back from the store when that version falls inside a move: either way the snapshot equals the fold of the log.
-    Moves are played until both have happened."""
+    """A save that reaches or passes a multiple of SNAPSHOT_INTERVAL snapshots the match it holds in memory, at the
+    move's last version, also when the multiple falls inside the move: each snapshot equals the fold of the log up to
+    its version, and there is one for each such move, at its end. Moves are played until both have happened."""
     app = Matches(env=store_env)
     chooser = random.Random(2)
-    matches, ends = [], {"at the end of a move": 0, "inside a move": 0}
+    matches, expected, ends = [], {}, {"at the end of a move": 0, "inside a move": 0}
     while not all(ends.values()):
         assert len(matches) < 10, ends
         match, _ = app.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])
         matches.append(match.id)
+        expected[match.id] = []
         while not match.finished and match.version < 4 * SNAPSHOT_INTERVAL:
             before, seat = match.version, match.game.awaiting(match.state)
             match, _ = app.play(match.id, seat, chooser.choice(match.game.legal_moves(match.state, seat)))
             ends["at the end of a move"] += match.version % SNAPSHOT_INTERVAL == 0
-            ends["inside a move"] += any(v % SNAPSHOT_INTERVAL == 0 for v in range(before + 1, match.version))
+            inside = any(v % SNAPSHOT_INTERVAL == 0 for v in range(before + 1, match.version))
+            ends["inside a move"] += inside
+            if inside or match.version % SNAPSHOT_INTERVAL == 0:
+                expected[match.id].append(match.version)
     for match_id in matches:
-        for snapshot in app.snapshots.get(match_id):
+        snapshots = list(app.snapshots.get(match_id))
+        assert [s.originator_version for s in snapshots] == expected[match_id]
+        for snapshot in snapshots:
             folded = apply_events(None, app.events.get(match_id, lte=snapshot.originator_version))
             assert snapshot.state == Match.Snapshot.take(folded).state, snapshot.originator_version
-    assert sum(len(list(app.snapshots.get(m))) for m in matches) == sum(ends.values())
     app.close()
