@@ -120,15 +120,25 @@ class Matches(Application):
 
     def _take_snapshots(self, processing: ProcessingEvent) -> None:
         """A snapshot of each match whose save reached or passed a multiple of SNAPSHOT_INTERVAL, taken as the match
-        stands in memory, at the save's last version: never read back and folded from the store."""
+        stands in memory, at the save's last version, never read back from the store; a whole log saved at once (an
+        import) is folded from its own events for a snapshot at each multiple."""
         if self.snapshots is None:
             return
-        reached = {event.originator_id for event in processing.events
-                   if event.originator_version % SNAPSHOT_INTERVAL == 0}
-        for match_id in reached:
+        saved: dict = {}
+        for event in processing.events:
+            saved.setdefault(event.originator_id, []).append(event)
+        for match_id, events in saved.items():
             match = processing.aggregates.get(match_id)
-            if isinstance(match, Match):
+            if not isinstance(match, Match) or not any(e.originator_version % SNAPSHOT_INTERVAL == 0 for e in events):
+                continue
+            if events[0].originator_version != Match.INITIAL_VERSION:
                 self.snapshots.put([Match.Snapshot.take(match)])
+                continue
+            folded = None
+            for event in events:
+                folded = event.mutate(folded)
+                if folded.version % SNAPSHOT_INTERVAL == 0:
+                    self.snapshots.put([Match.Snapshot.take(folded)])
 
     def store_import(self, match: Match) -> None:
         """Save a re-refereed match under its original id; refused if this server already has it."""

@@ -3,7 +3,6 @@ the request, with a problem document (application/problem+json) like every other
 sync worker closes an answered connection at once when the client sent nothing more."""
 from __future__ import annotations
 
-import importlib.metadata
 import socket
 
 from gunicorn import util
@@ -85,9 +84,9 @@ def worker_class(threads: int) -> str:
 
 def http_parser() -> str:
     """Which parser gunicorn reads requests with, for the startup line: gunicorn_h1c's, in C, where `make` could build
-    it (gunicorn takes it when installed: its http_parser setting is 'auto'), else gunicorn's own, in Python."""
+    it and it loads (gunicorn imports it when its http_parser setting is 'auto'), else gunicorn's own, in Python."""
     try:
-        version = importlib.metadata.version("gunicorn_h1c")
-    except importlib.metadata.PackageNotFoundError:
+        import gunicorn_h1c
+    except ImportError:  # not installed, or its extension does not load here
         return "requests parsed by gunicorn's Python parser"
-    return f"requests parsed in C by gunicorn_h1c {version}"
+    return f"requests parsed in C by gunicorn_h1c {gunicorn_h1c.__version__}"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import uuid
 
 from domain.match import Match
 from domain.matches import SNAPSHOT_INTERVAL, Matches, apply_events
@@ -33,4 +34,25 @@ def test_every_snapshot_is_the_match_its_events_fold_to(store_env):
         for snapshot in snapshots:
             folded = apply_events(None, app.events.get(match_id, lte=snapshot.originator_version))
             assert snapshot.state == Match.Snapshot.take(folded).state, snapshot.originator_version
+    app.close()
+
+
+def test_a_log_stored_at_once_is_snapshotted_at_every_multiple(store_env):
+    """A re-refereed match stored whole (an import, one save of its every event) gets a snapshot at each multiple of
+    SNAPSHOT_INTERVAL, folded from its own events, each the fold of the log up to its version, so a replay of any of
+    its versions starts from the nearest one."""
+    app = Matches(env=store_env)
+    chooser, names = random.Random(5), ["A", "B", "C"]
+    match = Match.create(uuid.uuid4(), "korona", names, names, {}, bytes(32))
+    match.start()
+    while not match.finished and match.version < 3 * SNAPSHOT_INTERVAL + 7:
+        seat = match.game.awaiting(match.state)
+        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+    app.store_import(match)
+    snapshots = list(app.snapshots.get(match.id))
+    assert [s.originator_version for s in snapshots] == list(range(SNAPSHOT_INTERVAL, match.version + 1,
+                                                                   SNAPSHOT_INTERVAL))
+    for snapshot in snapshots:
+        folded = apply_events(None, app.events.get(match.id, lte=snapshot.originator_version))
+        assert snapshot.state == Match.Snapshot.take(folded).state, snapshot.originator_version
     app.close()
