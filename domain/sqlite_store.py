@@ -144,6 +144,7 @@ def configure(datastore, synchronous: str | None) -> None:
     pool = datastore.pool
     if pool.is_sqlite_memory_mode:
         return
+    timeout = pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT  # eventsourcing's, for SQLite's and the turns' waits
 
     def create_connection():
         """A connection as eventsourcing's pool makes one (autocommit, WAL mode, rows by name), keeping STATEMENTS
@@ -152,8 +153,7 @@ def configure(datastore, synchronous: str | None) -> None:
         `synchronous` says."""
         try:
             connection = sqlite3.connect(pool.db_name, uri=True, check_same_thread=False, isolation_level=None,
-                                         cached_statements=STATEMENTS,
-                                         timeout=pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+                                         cached_statements=STATEMENTS, timeout=timeout)
         except (sqlite3.Error, TypeError) as error:
             raise InterfaceError(error) from error
         if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
@@ -164,7 +164,7 @@ def configure(datastore, synchronous: str | None) -> None:
         return SQLiteConnection(sqlite_conn=connection, max_age=pool.max_age)
 
     pool._create_connection = create_connection
-    datastore.transaction = TakingTurns(datastore, pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+    datastore.transaction = TakingTurns(datastore, timeout)
     close_pool = pool.close
 
     def close():
