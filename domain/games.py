@@ -26,6 +26,7 @@ class Game:
     view: Callable  # (state, viewer) -> dict; viewer is a seat, "referee" or None
     summary: Callable  # (state) -> short public dict for match lists
     backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
+    copy_state: Callable  # (state) -> a copy as deep as its events change a state (its tables' copy, domain/table.py)
     # its moves as POST /moves accepts them, each as legal_moves lists it: a marshmallow Schema class whose "type"
     # names the move; the service adds the platform's keys (expected_version, resolve_for, {"type": "default"})
     move_schema: type

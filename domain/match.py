@@ -265,6 +265,6 @@ class Match(Aggregate):
             self.retracted.append([payload["to_version"] + 1, self.version])
         if self.evolving:
             if self.__dict__.pop("state_shared", False):
-                self.state = copy_sharing(self.state)
+                self.state = self.game.copy_state(self.state)
             self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
         self.chain = chain

@@ -46,6 +46,30 @@ def test_deciding_a_move_never_changes_the_state_it_was_given(game):
             match.play(seat, move)
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_folding_an_event_onto_a_copy_never_changes_the_original(game):
+    """A worker fast-forwards its cached match by another worker's events on a copy of it (domain/matches.py
+    apply_events), whose state is copied by the game's copy_state before the first event evolves it: through whole
+    random games of its most players, each event folded onto a copy leaves the match it was copied from as it was,
+    and the fold ends at the played match's state."""
+    chooser = random.Random(6)
+    names = [f"P{i}" for i in range(GAMES[game].max_players)]
+    for number in range(2):
+        played = Match.create(uuid.UUID(int=number + 1), game, names, names, {}, bytes([number + 7]) * 32)
+        played.start()
+        while not played.finished:
+            seat = played.game.awaiting(played.state)
+            played.play(seat, chooser.choice(played.game.legal_moves(played.state, seat)))
+        events = played.collect_events()
+        folded = events[0].mutate(None)
+        for event in events[1:]:
+            before = copy_sharing(folded.state)
+            successor = event.mutate(copy.deepcopy(folded))
+            assert folded.state == before, (game, event.originator_version, event.name)
+            folded = successor
+        assert folded.state == played.state and folded.version == played.version
+
+
 def test_a_match_copy_shares_the_state_until_it_changes_it():
     """A command's copy of a match shares its game state (domain/match.py __deepcopy__) and leaves the original's
     alone whichever way it changes: a move hands the copy a state of its own, and events evolving the state in place

@@ -30,7 +30,7 @@ from . import (
 )
 from .events import EVENTS
 from .move_schema import MoveSchema
-from .state import new_state
+from .state import copy_state, new_state
 from .timeline import outcome
 from .view_schema import ViewSchema
 
@@ -48,6 +48,7 @@ GAME = Game(
     view=views.view,
     summary=views.summary,
     backup=undo.backup,
+    copy_state=copy_state,
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,

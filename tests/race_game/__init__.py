@@ -13,6 +13,8 @@ Moves (exactly as GET /legal-moves lists them):
   {"type": "play", "card": id}    play that modifier card from your hand (at most one a turn)
   {"type": "pass"}                bank the points and end the turn (the default move for a stalled seat)
 """
+import copy
+
 from domain.games import Game
 
 from . import (
@@ -42,6 +44,7 @@ GAME = Game(
     view=views.view,
     summary=views.summary,
     backup=undo.backup,
+    copy_state=copy.deepcopy,  # its tables' copy (decide.py)
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,
