@@ -9,5 +9,4 @@ def copy_sharing(data: dict, shared: tuple[str, ...] = ()) -> dict:
     keep their value itself: parts that never change, such as a match's card list or map."""
     if not shared:
         return marshal.loads(marshal.dumps(data))
-    copy = marshal.loads(marshal.dumps({k: v for k, v in data.items() if k not in shared}))
-    return {k: data[k] if k in shared else copy[k] for k in data}
+    return {**data, **marshal.loads(marshal.dumps({k: v for k, v in data.items() if k not in shared}))}
