@@ -217,31 +217,35 @@ class Match(Aggregate):
         """Record the events a game decided; those a table emitted over this very state leave the table's state
         (domain/table.py), which they already evolved, instead of evolving this one again."""
         adopt = getattr(events, "origin", None) is self.state
-        for type_, payload in events:
-            self._record(type_, payload, evolve=not adopt)
+        if adopt:
+            self.evolving = False
+        try:
+            for type_, payload in events:
+                self._record(type_, payload)
+        finally:
+            self.__dict__.pop("evolving", None)
         if adopt:
             self.state = events.state
             self.__dict__.pop("state_shared", None)
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
-    def _record(self, type_: str, payload: dict, evolve: bool = True) -> None:
-        event_class = self.game.event(type_, payload)
-        chain = link(self.chain, self.version + 1, type_, payload)
-        self.evolving = evolve
-        try:
-            self.trigger_event(event_class, payload=payload, chain=chain)
-        finally:
-            del self.evolving
+    def _record(self, type_: str, payload: dict) -> None:
+        chain = link(self.chain, self._version + 1, type_, payload)
+        self.trigger_event(self.game.event(type_, payload), payload=payload, chain=chain)
 
     def trigger_event(self, event_class, **kwargs) -> None:
         """eventsourcing's trigger_event, the event built as its mapper rebuilds a stored one (object.__new__ and its
         attributes' dict, in the order the dataclass sets them), not through the frozen dataclass's __init__, which
-        sets each attribute by object.__setattr__ and checks the id's type (this match's id is a UUID)."""
+        sets each attribute by object.__setattr__ and checks the id's type (this match's id is a UUID); and applied
+        as the event's mutate applies it, without mutate's checks that the event has this match's id and next version,
+        which it was just given."""
+        version, timestamp = self._version + 1, event_class.create_timestamp()
         event = object.__new__(event_class)
-        object.__setattr__(event, "__dict__", {"originator_id": self.id, "originator_version": self.version + 1,
-                                               "timestamp": event_class.create_timestamp(), **kwargs})
-        event.mutate(self)
+        object.__setattr__(event, "__dict__", {"originator_id": self._id, "originator_version": version,
+                                               "timestamp": timestamp, **kwargs})
+        event.apply(self)
+        self._version, self._modified_on = version, timestamp
         self._pending_events.append(event)
 
     def apply_event(self, type_: str, payload: dict, chain: str) -> None:

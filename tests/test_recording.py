@@ -34,3 +34,15 @@ def test_a_save_records_every_pending_event_of_each_aggregate_given(store_env):
         assert [e.originator_version for e in app.events.get(match.id)] == list(range(1, match.version + 1))
         assert app.load(match.id).state == match.state
     app.close()
+
+
+def test_a_match_applies_each_event_as_its_mutate_does():
+    """trigger_event applies a new event without mutate's checks of its id and version, and must leave the match as
+    eventsourcing's mutate would: the fold of its events by mutate ends at its version, time, chain and state."""
+    match = played_match(40)
+    folded = None
+    for event in match.collect_events():
+        folded = event.mutate(folded)
+    assert (folded.version, folded.modified_on, folded.chain, folded.state) == (
+        match.version, match.modified_on, match.chain, match.state)
+    assert match.modified_on > match.created_on
