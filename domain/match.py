@@ -217,13 +217,12 @@ class Match(Aggregate):
         """Record the events a game decided; those a table emitted over this very state leave the table's state
         (domain/table.py), which they already evolved, instead of evolving this one again."""
         adopt = getattr(events, "origin", None) is self.state
-        if adopt:
-            self.evolving = False
+        self.evolving = not adopt
         try:
             for type_, payload in events:
                 self._record(type_, payload)
         finally:
-            self.__dict__.pop("evolving", None)
+            del self.evolving
         if adopt:
             self.state = events.state
             self.__dict__.pop("state_shared", None)
