@@ -154,6 +154,8 @@ class Matches(Application):
                                         deepcopy_from_cache=False)
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None
+        if not isinstance(match, Match):  # another aggregate's id (a tournament's)
+            raise UnknownMatch(match_id)
         if version is not None:
             return match  # rebuilt from the store for this load alone
         self.remember(match)  # fast-forwarded, it is a new match (apply_events)

@@ -236,3 +236,26 @@ def test_openapi_and_health(client):
     health = client.get("/health")
     assert health.status_code == 200
     assert health.get_json()["status"] == "ok" and health.get_json()["event_store"]
+
+
+def test_a_tournament_id_is_no_match_on_any_match_route(client):
+    """Matches and tournaments share one event store: a tournament's id given where a match's is expected is an
+    unknown match on every route of the API and the console (404, with the organiser's token or none), never the
+    tournament loaded as a match (a 500)."""
+    created = client.post("/tournaments", json={"name": "Cup", "game": "korona", "format": "swiss", "rounds": 1})
+    tournament_id, organiser = created.get_json()["tournament_id"], created.get_json()["organiser_token"]
+    routes = [(rule.rule, method) for rule in client.application.url_map.iter_rules()
+              if "<uuid:match_id>" in rule.rule for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
+    assert len(routes) > 25
+    found = set()
+    for rule, method in routes:
+        path = rule.replace("<uuid:match_id>", tournament_id).replace("<dispute_id>", "d1").replace(
+            "<request_id>", "u1")
+        for headers in (auth(organiser), {}):
+            response = client.open(path, method=method, headers=headers,
+                                   **({"json": {}} if method == "POST" and path.startswith("/matches") else {}))
+            # 400 and 401: refused before any lookup (a body the route's schema refuses, no token)
+            assert response.status_code in (400, 401, 404), (method, path, response.status_code,
+                                                              response.get_data()[:200])
+            found.add(response.status_code)
+    assert 404 in found
