@@ -29,8 +29,10 @@ def _checked(schema: type[ma.Schema], path: Path) -> dict:
 
 def load_option(schema: ma.Schema, path: Path | None, document, what: str) -> dict:
     """The option `what` a match brings, or the shipped file at `path` when it brings none (checked once, a copy
-    each time), checked by `schema`."""
+    each time), checked by `schema`; without a `path`, an option there must be (a null refused as any other)."""
     try:
-        return copy_sharing(_checked(type(schema), path)) if document is None else schema.load(document)
+        if document is None and path is not None:
+            return copy_sharing(_checked(type(schema), path))
+        return schema.load(document)
     except ma.ValidationError as error:
         raise IllegalMove(f"the {what} option is not valid: {json.dumps(error.messages, sort_keys=True)}") from None

@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from domain.errors import IllegalMove
 from domain.kingdom_tcg.data import default_decklists, load_catalogue
 from domain.kingdom_tcg.decklists import check
 from tests.helpers.api import assert_problem
@@ -30,6 +31,13 @@ def category(decklist: dict, kind: str) -> list[int]:
 def test_the_default_decklists_are_valid():
     """Both decklists Herald deals when a match brings none pass the check."""
     assert [check(d) for d in default_decklists()] == [[], []]
+
+
+@pytest.mark.parametrize("decklist", [None, "deck", []])
+def test_a_decklist_that_is_not_an_object_is_refused(decklist):
+    """A decklist has no shipped default to stand in for a null: the check refuses anything but an object."""
+    with pytest.raises(IllegalMove, match="the decklist option is not valid"):
+        check(decklist)
 
 
 def test_the_strategy_deck_must_hold_30_cards():
@@ -138,7 +146,7 @@ def test_every_problem_is_named_at_once():
 def test_the_deck_check_over_http(client):
     """POST /decklists/check answers 200 {valid, problems}; a referee may check against another catalogue; a game
     without decklists is 422; a match is created with a decklist per seat, an invalid one refused with the
-    sentences (422) and nothing created."""
+    sentences (422) and nothing created, as is a seat's decklist that is not an object (null was a 500)."""
     ok = client.post("/decklists/check", json={"game": "kingdom_tcg", "decklist": deck()})
     assert ok.status_code == 200 and ok.get_json() == {"valid": True, "problems": []}
     bad = deck()
@@ -160,6 +168,11 @@ def test_the_deck_check_over_http(client):
                                             "options": {"decklists": [deck(), bad]}})
     assert_problem(refused, 422)
     assert check(bad)[0] in refused.get_json()["detail"] and len(client.get("/matches").get_json()) == listed
+    for missing in (None, "deck", 3):
+        refused = client.post("/matches", json={"game": "kingdom_tcg", "players": ["Ana", "Bo"],
+                                                "options": {"decklists": [deck(), missing]}})
+        assert "seat 1's decklist must be an object" in assert_problem(refused, 422)["detail"]
+    assert len(client.get("/matches").get_json()) == listed
     assert_problem(client.post("/matches", json={"game": "kingdom_tcg", "players": ["Ana", "Bo"],
                                                  "options": {"decklists": {"0": deck()}}}), 400)
 

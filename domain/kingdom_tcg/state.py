@@ -27,6 +27,8 @@ def new_state(created: dict) -> dict:
     if len(decklists) != len(created["players"]):
         raise IllegalMove(f"the decklists option needs one decklist per seat ({len(created['players'])})")
     for seat, decklist in enumerate(decklists):
+        if not isinstance(decklist, dict):
+            raise IllegalMove(f"seat {seat}'s decklist must be an object (coronado, combatants, strategy)")
         problems = check(decklist, options.get("catalogue"))
         if problems:
             raise IllegalMove(f"seat {seat}'s decklist is not valid: " + "; ".join(problems))
