@@ -79,6 +79,25 @@ def test_a_backup_over_a_draw_reshuffles_that_strategy_deck():
     assert performed["random"][0]["nonce"] > 0
 
 
+def test_a_backup_over_a_deck_card_seen_by_mistake_reshuffles_that_deck():
+    """RULINGS K7: the deck's top card recorded as seen by mistake went face up to the used pile in everyone's sight;
+    a backup to before the record puts it back in the deck, which is shuffled again, so its place is unknown (a card
+    of the hand seen by mistake goes back to a hand, which has no order: nothing is shuffled for it)."""
+    app = memory_app()
+    match, _ = app.create("kingdom_tcg", [{"name": "Ana"}, {"name": "Bo"}])
+    before = match.version
+    app.play(match.id, 1, {"type": "mistake", "source": "deck"}, by_referee=True)
+    app.back_up(match.id, before, "recorded by error")
+    performed = app.history(match.id)[-1]["payload"]
+    assert performed["reshuffled"] == [{"zone": "Bo's strategy deck", "cards": len(match.state["players"][1]["deck"])}]
+    assert app.load(match.id).state["players"][1]["deck"] == performed["random"][0]["result"]
+    in_hand = app.load(match.id).state["players"][1]["hand"][0]
+    before = app.load(match.id).version
+    app.play(match.id, 1, {"type": "mistake", "card": in_hand}, by_referee=True)
+    app.back_up(match.id, before, "recorded by error")
+    assert app.history(match.id)[-1]["payload"]["reshuffled"] == []
+
+
 def test_the_referee_records_a_card_seen_by_mistake(sqlite_client):
     """3.1: "En caso de que una carta del mazo de estrategia sea robada o vista por error, deberá ser instantáneamente
     descartada sin poder utilizarla." The referee records it for a seat (RULINGS K7): the deck's top card, or a card of
