@@ -43,7 +43,7 @@ def test_a_whole_match_over_http_verifies_and_audits(sqlite_client, players, tmp
     (tmp_path / "crown.ndjson").write_text("\n".join(lines) + "\n")
     audited = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(tmp_path / "crown.ndjson")],
                              capture_output=True, text=True, check=False)
-    assert audited.returncode == 0 and "under for_a_crown/1" in audited.stdout, audited.stdout + audited.stderr
+    assert audited.returncode == 0 and "under for_a_crown/2" in audited.stdout, audited.stdout + audited.stderr
     timeline = table.get("/timeline", table.tokens[0]).get_json()
     sentences = [entry["summary"] for entry in timeline]
     paid = [m for m in map(PAID.match, sentences) if m]
@@ -85,6 +85,29 @@ def test_a_backup_across_a_reveal_reshuffles_the_shared_deck():
     performed = app.history(match.id)[-1]["payload"]
     assert performed["reshuffled"] and performed["reshuffled"][0]["zone"] == "shared deck"
     assert performed["random"][0]["nonce"] > 0 and backed.state["shared"] == performed["random"][0]["result"]
+
+
+def test_a_backup_over_a_revealed_event_reshuffles_the_event_stack():
+    """RULINGS U3: a round's end moves the Event stack's top card to the shared deck unseen; once revealed, everyone
+    knows it, and a backup to before that round's end puts it back on the stack's top, so the stack is shuffled again
+    and no one knows the next Event."""
+    app = memory_app()
+    match, _ = app.create("for_a_crown", [{"name": "Ana"}, {"name": "Bo"}, {"name": "Cy"}])
+    chooser = random.Random(7)
+    starts, moved, seen = [], None, False
+    while not seen:
+        starts.append(match.version)
+        seat = match.game.awaiting(match.state)
+        match, recorded = app.play(match.id, seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+        for event in recorded:
+            if event["type"] == "RoundEnded" and moved is None:
+                moved, target = event["payload"]["event"], starts[-1]
+            seen = seen or (event["type"] == "CardRevealed" and event["payload"]["card"] == moved)
+    backed, _ = app.back_up(match.id, target, "a misplay")
+    performed = app.history(match.id)[-1]["payload"]
+    zones = [z["zone"] for z in performed["reshuffled"]]
+    assert "Event stack" in zones and moved in backed.state["event_stack"]
+    assert backed.state["event_stack"] == performed["random"][zones.index("Event stack")]["result"]
 
 
 def test_a_referee_brings_the_printed_board_and_cards_and_a_broken_one_is_refused(sqlite_client):

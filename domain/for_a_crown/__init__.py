@@ -52,6 +52,7 @@ GAME = Game(
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,
+    rules_version=2,  # 2: a backup over a revealed Event shuffles the Event stack again (RULINGS U3)
     options=frozenset({"cards", "board"}),
     ranked_by="rubies",
     table_templates=str(Path(__file__).parent / "templates"),

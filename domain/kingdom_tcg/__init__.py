@@ -53,6 +53,7 @@ GAME = Game(
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,
+    rules_version=2,  # 2: a backup over a deck card seen by mistake shuffles that deck again (RULINGS K7)
     default_move={"type": "pass"},
     options=frozenset({"decklists", "catalogue", "cards", "board"}),
     arrays=frozenset({"decklists"}),
