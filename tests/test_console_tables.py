@@ -96,6 +96,27 @@ def test_crusader_kingdoms_draws_its_areas_castles_and_the_attack(sqlite_client)
         assert f"Castles: {kingdom['castles_on_map']} on the map, {kingdom['castles_in_supply']} in supply" in shown
 
 
+@pytest.mark.parametrize("players", [["Ana"], ["Ana", "Bo"]])
+def test_crusader_kingdoms_names_the_muslims_when_they_play_a_round(sqlite_client, players):
+    """8.2 (RULINGS C15): in the 1- and 2-player game the automated Muslims, a kingdom without a seat, play a round
+    after each crusader's; after every move of a whole random match each seat's and the spectator's page names the
+    kingdom to play (the Muslims' round was a 500)."""
+    table = Table(sqlite_client, players, "crusader_kingdoms")
+    chooser = random.Random(1)
+    muslim_rounds = 0
+    for _ in range(1000):
+        view = table.view()
+        current = view["current_seat"]
+        for token in [*table.tokens, None]:
+            shown = page_as(sqlite_client, table, token)
+            assert current is None or f"{view['kingdoms'][current]['name']} to play" in shown
+        muslim_rounds += current is not None and view["kingdoms"][current]["automated"]
+        if view["status"] == "finished":
+            break
+        play(table, chooser, 1)
+    assert view["status"] == "finished" and muslim_rounds
+
+
 def test_for_a_crown_draws_its_gallery_royal_square_and_bandits(sqlite_client):
     """The Gallery in order, the Royal Square's face-up Mercenaries and costs, each family's Bandits; a chest only
     to its owner."""

@@ -8,12 +8,14 @@ Herald's provisional readings (RULINGS K2-K6), each replaceable through a match'
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
 from domain.data_files import load_option, shipped
+from domain.errors import IllegalMove
 
 DATA = Path(__file__).parent / "data"
 TYPES = ("tropa", "coronado", "realeza", "estrategia", "estrategia_primigenia", "arroje")
@@ -34,6 +36,11 @@ class CatalogueCard(ma.Schema):
     type = fields.String(required=True, validate=validate.OneOf(TYPES))
     level = fields.Integer(validate=validate.Range(min=1, max=4))
     crowned = fields.String(validate=validate.Length(min=1, max=60))
+
+    @ma.validates_schema
+    def levelled(self, data, **kwargs):
+        if data["type"] == "tropa" and "level" not in data:
+            raise ma.ValidationError(f"the troop {data['name']} needs a level (1 to 4)")
 
 
 class CatalogueSchema(ma.Schema):
@@ -137,6 +144,27 @@ def load_cards(document=None) -> dict:
 
 def load_board(document=None) -> dict:
     return load_option(BoardSchema(), DATA / "board.json", document, "board")
+
+
+def check_cards(rules: dict, board: dict, catalogue: dict) -> None:
+    """What the cards option's effects name elsewhere, checked once all three are loaded: a throw effect's die among
+    the board's dice, and its card's level (3.4: a Throw card's minimum level) in the catalogue."""
+    levelled = {card["name"].casefold() for card in catalogue["cards"] if "level" in card}
+    known = {card["name"].casefold() for card in catalogue["cards"]}
+    problems = {}
+    for name, card in rules["cards"].items():
+        effect = card["effect"]
+        if effect["kind"] != "throw":
+            continue
+        wrong = {}
+        if effect["die"] not in board["dice"]:
+            wrong["die"] = [f"the board has no die named {effect['die']}"]
+        if name.casefold() in known and name.casefold() not in levelled:
+            wrong["kind"] = [f"a throw effect needs its card's level, and the catalogue gives {name} none"]
+        if wrong:
+            problems[name] = {"effect": wrong}
+    if problems:
+        raise IllegalMove(f"the cards option is not valid: {json.dumps({'cards': problems}, sort_keys=True)}")
 
 
 def load_decklist(document) -> dict:

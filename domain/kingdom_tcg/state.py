@@ -11,7 +11,7 @@ from domain.errors import IllegalMove
 from domain.events import platform_state
 from domain.stack import new_stack
 
-from .data import default_decklists, load_board, load_cards, load_catalogue
+from .data import check_cards, default_decklists, load_board, load_cards, load_catalogue
 from .decklists import CATEGORY, check
 
 HAND_LIMIT = 7  # "un máximo de siete (7) cartas ... en la mano al final de cada turno"
@@ -23,6 +23,7 @@ def new_state(created: dict) -> dict:
     options = created.get("options") or {}
     catalogue = load_catalogue(options.get("catalogue"))
     rules, board = load_cards(options.get("cards")), load_board(options.get("board"))
+    check_cards(rules, board, catalogue)
     decklists = options.get("decklists") or default_decklists()
     if len(decklists) != len(created["players"]):
         raise IllegalMove(f"the decklists option needs one decklist per seat ({len(created['players'])})")
