@@ -32,13 +32,84 @@ def parse(lines) -> tuple[dict, list[dict]]:
         raise Rejected(0, str(error)) from None
 
 
+READS = {  # what re-refereeing reads of each event a platform command records, of the kind the API records there
+    "ClientSeedSet": {"seat": int, "client_seed": str, "by": str},
+    "DisputeOpened": {"seat": int, "version": int, "claim": str},
+    "DisputeRuled": {"dispute_id": str, "ruling": str, "explanation": str, "remedy": (str, type(None))},
+    "UndoRequested": {"seat": int, "to_version": int, "reason": str},
+    "UndoDeclined": {"request_id": str, "reason": str},
+    "ActionsRetracted": {"seat": int},
+    "BackupPerformed": {"to_version": int, "reason": str, "request_id": (str, type(None))},
+    "RefereeResolved": {"seat": int, "move": dict},  # a JSON object, as POST /moves takes a move
+}
+KINDS = {int: "a whole number", str: "a string", dict: "a JSON object", list: "an array",
+         (str, type(None)): "a string or null"}
+
+
+def kind_of(value) -> str:
+    """What a JSON value is, in words."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return "a number" if isinstance(value, (int, float)) else KINDS[type(value)]
+
+
+def is_a(value, kind) -> bool:
+    return isinstance(value, kind) and not isinstance(value, bool)
+
+
+def check_created(created: dict) -> uuid.UUID:
+    """MatchCreated's match id, once the fields Match.create reads are of the kind a match records; else Rejected."""
+    match_id = created.get("match_id")
+    try:
+        parsed = uuid.UUID(match_id) if isinstance(match_id, str) else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        shown = json.dumps(match_id)[:80] if isinstance(match_id, str) else kind_of(match_id)
+        raise Rejected(1, f"MatchCreated: its match_id must be a UUID, not {shown}")
+    players, client_seeds = created.get("players"), created.get("client_seeds")
+    for field, value, kind in (("game", created.get("game"), str), ("players", players, list),
+                               ("client_seeds", client_seeds, list), ("rules", created.get("rules", ""), str)):
+        if not is_a(value, kind):
+            raise Rejected(1, f"MatchCreated: its {field} must be {KINDS[kind]}, not {kind_of(value)}")
+    if not all(is_a(name, str) for name in players):
+        raise Rejected(1, "MatchCreated: its players must be names (strings)")
+    if not all(is_a(seed, (str, type(None))) for seed in client_seeds):
+        raise Rejected(1, "MatchCreated: its client_seeds must be strings or null")
+    return parsed
+
+
+def check_payload(event: dict, seats: int) -> None:
+    """Rejected unless a platform event has each field re-refereeing reads, of its kind, and its seat is one of the
+    match's `seats`."""
+    kind, payload = event["type"], event["payload"]
+    for field, wanted in READS.get(kind, {}).items():
+        value = payload.get(field)
+        if not is_a(value, wanted):
+            told = f"must be {KINDS[wanted]}, not {kind_of(value)}" if field in payload else "is missing"
+            raise Rejected(event["version"], f"{kind}: its {field} {told}")
+    if kind in READS and "seat" in READS[kind] and not 0 <= payload["seat"] < seats:
+        raise Rejected(event["version"], f"{kind}: this match has no seat {payload['seat']}: its seats are 0 to "
+                                         f"{seats - 1}")
+
+
+def known(table: dict, key: str, what: str) -> None:
+    """IllegalMove unless the match holds this dispute or undo request."""
+    if key not in table:
+        raise IllegalMove(f"this match has no {what} {key}")
+
+
 class Rereferee:
     """Rebuilds a match from its log, deciding every move again."""
 
-    def __init__(self, lines, token_hashes: dict | None = None):
+    def __init__(self, lines):
+        """Read the log and check what the re-refereeing reads before any move: its chain, its seed, MatchCreated."""
         self.header, self.log = parse(lines)
         if not self.log:
             raise Rejected(0, "the log has no events")
+        for version, event in enumerate(self.log, start=1):
+            if not isinstance(event.get("type"), str) or not isinstance(event.get("payload"), dict):
+                raise Rejected(version, "an event needs a type (a string) and a payload (a JSON object)")
         try:
             verify.check_chain(self.log)
             self.seed, match_id, client_seeds = verify.check_commitment(self.log)
@@ -46,17 +117,12 @@ class Rereferee:
             raise Rejected(failure.version, str(failure)) from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise Rejected(0, f"the log is malformed: {error!r}") from None
+        self.created = self.log[0]["payload"]
+        self.match_id = check_created(self.created)
         if self.header.get("match_id") != match_id:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
-        created = self.log[0]["payload"]
-        try:
-            self.match = Match.create(uuid.UUID(match_id), created["game"], created["players"], client_seeds,
-                                      token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"),
-                                      created.get("rules", ""))
-        except IllegalMove as error:
-            raise Rejected(1, f"MatchCreated: {error}") from None
+        self.players, self.client_seeds = self.created["players"], client_seeds
         self.records: list[dict] = []
-        self._accept()
 
     def _accept(self) -> None:
         """Check the events the match just produced against the log's next events."""
@@ -80,12 +146,24 @@ class Rereferee:
             state = game.evolve(state, record["type"], record["payload"])
         return copy.deepcopy(state)
 
-    def run(self) -> Match:
+    def run(self, token_hashes: dict | None = None) -> Match:
+        """The match the log records, re-refereed; the imported match's tokens are `token_hashes`."""
+        created = self.created
+        try:
+            self.match = Match.create(self.match_id, created["game"], self.players, self.client_seeds,
+                                      token_hashes or {"referee": "", "seats": []}, self.seed, created.get("options"),
+                                      created.get("rules", ""))
+        except IllegalMove as error:
+            raise Rejected(1, f"MatchCreated: {error}") from None
+        if len(self.client_seeds) != len(self.players):
+            raise Rejected(1, "MatchCreated: its client_seeds must hold one for each player")
+        self._accept()
         if not self.match.seating:
             self.match.start()
             self._accept()
         while len(self.records) < len(self.log):
             event = self.log[len(self.records)]
+            check_payload(event, len(self.players))
             try:
                 self._step(event)
             except IllegalMove as error:
@@ -101,15 +179,20 @@ class Rereferee:
         elif kind == "DisputeOpened":
             match.open_dispute(p["seat"], p["version"], p["claim"])
         elif kind == "DisputeRuled":
-            match.rule_dispute(p["dispute_id"], p["ruling"], p["explanation"], p["remedy"])
+            known(match.disputes, p["dispute_id"], "dispute")
+            match.rule_dispute(p["dispute_id"], p["ruling"], p["explanation"], p.get("remedy"))
         elif kind == "UndoRequested":
             match.request_undo(p["seat"], p["to_version"], p["reason"])
         elif kind == "UndoDeclined":
+            known(match.undo_requests, p["request_id"], "undo request")
             match.decline_undo(p["request_id"], p["reason"])
         elif kind == "ActionsRetracted":
             target = take_back_target(self.records, p["seat"], match.game.undo_class, match.game.turn_of(match.state))
             match.take_back(p["seat"], target, self.state_at(target))
         elif kind == "BackupPerformed":
+            if p.get("request_id") is not None:
+                known(match.undo_requests, p["request_id"], "undo request")
+                match._pending_request(p["request_id"])
             span = self.records[p["to_version"]:]
             match.back_up(p["to_version"], p["reason"], self.state_at(p["to_version"]), span, p.get("request_id"))
         elif kind == "RefereeResolved":
@@ -162,4 +245,4 @@ def rules_of(match: Match) -> str:
 
 def rereferee(lines, token_hashes: dict | None = None) -> Match:
     """The match rebuilt from a log by the rules, or Rejected naming the first event that does not follow."""
-    return Rereferee(lines, token_hashes).run()
+    return Rereferee(lines).run(token_hashes)

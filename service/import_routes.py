@@ -7,7 +7,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from domain.matches import REFEREE, new_tokens, token_hash
-from replays.referee import Rejected, Rereferee, parse
+from replays.referee import Rejected, Rereferee
 from service import schemas
 from service.access import bearer, herald
 from service.problems import BEARER, Blueprint, fail
@@ -39,18 +39,15 @@ class Import(MethodView):
         """Import a herald-log-v1 export (NDJSON body): 422 names the first illegal move or mismatching result."""
         require_importer()
         text = request.get_data(as_text=True)
-        lines = text.splitlines()
         try:
-            header_players = parse(lines)[1][0]["payload"]["players"]
-            tokens, hashes = new_tokens(len(header_players))
-            match = Rereferee(lines, hashes).run()
-        except (IndexError, KeyError, TypeError):
-            fail(422, "the log was not imported: its first event is not a MatchCreated with players")
+            referee = Rereferee(text.splitlines())
+            tokens, hashes = new_tokens(len(referee.players))
+            match = referee.run(hashes)
         except Rejected as rejected:
             fail(422, f"the log was not imported: {rejected}")
         herald().matches.store_import(match)
         herald().refresh()
-        seats = [{"seat": i, "name": n, "token": t} for i, (n, t) in enumerate(zip(header_players, tokens["seats"]))]
+        seats = [{"seat": i, "name": n, "token": t} for i, (n, t) in enumerate(zip(referee.players, tokens["seats"]))]
         return {"match_id": str(match.id), "game": match.game_name, "version": match.version,
                 "status": match.state["status"], "seed_commitment": match.created["seed_commitment"],
                 "seats": seats, "referee_token": tokens[REFEREE]}

@@ -114,11 +114,67 @@ def options_not_an_object(edited):
     return rechain(edited), 1, "MatchCreated: options must be a JSON object"
 
 
+def match_id_not_a_uuid(edited):
+    edited[0]["match_id"] = edited[1]["payload"]["match_id"] = "not-a-uuid"
+    return rechain(edited), 1, 'MatchCreated: its match_id must be a UUID, not "not-a-uuid"'
+
+
+def match_id_a_number(edited):
+    edited[0]["match_id"] = edited[1]["payload"]["match_id"] = 5
+    return rechain(edited), 1, "MatchCreated: its match_id must be a UUID, not a number"
+
+
+def first_turn(edited) -> dict:
+    """The log's first TurnStarted: its seat is the one awaited next."""
+    return next(r for r in edited[1:] if r["type"] == "TurnStarted")
+
+
+def inserted(edited, type_: str, payload: dict):
+    """The log with an event inserted after its first TurnStarted, rechained, and that event's version."""
+    version = first_turn(edited)["version"] + 1
+    later = [{**r, "version": r["version"] + 1} for r in edited[version:]]
+    return rechain([*edited[:version], {"version": version, "type": type_, "payload": payload}, *later]), version
+
+
+def resolved_move(move, told: str):
+    def corrupt(edited):
+        seat = first_turn(edited)["payload"]["seat"]
+        edited, version = inserted(edited, "RefereeResolved", {"seat": seat, "move": move, "default": False})
+        return edited, version, f"RefereeResolved: its move must be a JSON object, not {told}"
+    return pytest.param(corrupt, id=f"resolved_move_{told.replace(' ', '_')}")
+
+
+def dispute_version_as_text(edited):
+    edited, version = inserted(edited, "DisputeOpened", {"dispute_id": "d1", "seat": 0, "version": "1", "claim": "x"})
+    return edited, version, "DisputeOpened: its version must be a whole number, not a string"
+
+
+def dispute_of_no_seat(edited):
+    edited, version = inserted(edited, "DisputeOpened", {"dispute_id": "d1", "seat": 5, "version": 1, "claim": "x"})
+    return edited, version, "DisputeOpened: this match has no seat 5: its seats are 0 to 2"
+
+
+def ruling_on_no_dispute(edited):
+    ruled = {"dispute_id": "d9", "ruling": "upheld", "explanation": "x", "remedy": None}
+    edited, version = inserted(edited, "DisputeRuled", ruled)
+    return edited, version, "DisputeRuled is not legal here: this match has no dispute d9"
+
+
+def payload_not_an_object(edited):
+    edited[12]["payload"] = []
+    return rechain(edited), 12, "an event needs a type (a string) and a payload (a JSON object)"
+
+
 @pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header, bad_map, five_players,
-                                     options_not_an_object])
+                                     options_not_an_object, match_id_not_a_uuid, match_id_a_number,
+                                     resolved_move(None, "null"), resolved_move("x", "a string"),
+                                     resolved_move(5, "a number"), resolved_move([1], "an array"),
+                                     dispute_version_as_text, dispute_of_no_seat, ruling_on_no_dispute,
+                                     payload_not_an_object])
 def test_a_corrupted_log_is_refused_naming_its_first_bad_version(sqlite_client, log_lines, corrupt):
-    """Offline and over HTTP: the first illegal move, mismatching result or broken link is named by its version,
-    and the refused import stores nothing."""
+    """Offline and over HTTP: the first illegal move, mismatching result, broken link or field of the wrong kind (a
+    match id not a UUID, a RefereeResolved move not an object) is named by its version in a problem document, and the
+    refused import stores nothing."""
     edited, version, reason = corrupt(rows(log_lines))
     with pytest.raises(Rejected) as rejected:
         rereferee(lines_of(edited))
@@ -126,7 +182,7 @@ def test_a_corrupted_log_is_refused_naming_its_first_bad_version(sqlite_client, 
     table = Table(sqlite_client, ["Ana", "Bo"])
     before = sqlite_client.get("/matches").get_json()
     refused = sqlite_client.post("/matches/import", data="\n".join(lines_of(edited)), headers=auth(table.referee))
-    assert refused.status_code == 422
+    assert refused.status_code == 422 and refused.headers["Content-Type"] == "application/problem+json"
     assert refused.get_json()["detail"].startswith(f"the log was not imported: version {version}: ")
     assert reason in refused.get_json()["detail"]
     assert sqlite_client.get("/matches").get_json() == before
