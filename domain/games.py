@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from domain.errors import IllegalMove
 from domain.events import UNDO_ROLES, EventTypes, GameEvent, PlatformEvent, evolve_event
 
 PASS = {"type": "pass"}
@@ -68,6 +69,16 @@ class Game:
     def event(self, type_: str, payload: dict) -> type[GameEvent]:
         """The class of a logged event of this game or the platform."""
         return self.types.of(type_, payload)
+
+    def option_kind(self, name: str) -> str:
+        """The JSON type one of its options is: "array" for those in `arrays`, else "object"."""
+        return "array" if name in self.arrays else "object"
+
+    def check_options(self, options: dict) -> None:
+        """IllegalMove unless each of its options that `options` brings is of its kind."""
+        for name in sorted(self.options & options.keys()):
+            if not isinstance(options[name], list if name in self.arrays else dict):
+                raise IllegalMove(f"the option {name} is a JSON {self.option_kind(name)}")
 
     def evolve(self, state: dict, type_: str, payload: dict) -> dict:
         """The state after one logged event of this game or the platform; in place where it can be."""

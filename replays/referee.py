@@ -134,9 +134,9 @@ class Rereferee:
             if expected["chain"] != record["chain"]:
                 if expected["type"] == record["type"] and record["payload"].get("random"):
                     raise Rejected(expected["version"], f"{expected['type']}: a random result does not recompute "
-                                                        "from the seed")
+                                                        f"from the seed{self._rules_note()}")
                 raise Rejected(expected["version"], f"the log's {expected['type']} is not what the rules produce "
-                                                    f"here ({record['type']})")
+                                                    f"here ({record['type']}){self._rules_note()}")
             self.records.append(record)
 
     def state_at(self, version: int) -> dict:
@@ -155,7 +155,7 @@ class Rereferee:
                                       created.get("rules", ""))
         except IllegalMove as error:
             raise Rejected(1, f"MatchCreated: {error}") from None
-        if len(self.client_seeds) != len(self.players):
+        if len(self.client_seeds) != len(self.players):  # after the game's own count of players, a clearer reason
             raise Rejected(1, "MatchCreated: its client_seeds must hold one for each player")
         self._accept()
         if not self.match.seating:
@@ -196,7 +196,7 @@ class Rereferee:
             span = self.records[p["to_version"]:]
             match.back_up(p["to_version"], p["reason"], self.state_at(p["to_version"]), span, p.get("request_id"))
         elif kind == "RefereeResolved":
-            match.resolve(p["seat"], p["move"])
+            match.resolve(p["seat"], {"type": "default"} if p.get("default") is True else p["move"])
         else:
             self._move(event)
 
@@ -227,8 +227,8 @@ class Rereferee:
         recorded = rules_of(self.match)
         if recorded == self.match.game.rules:
             return ""
-        return (f"; the log was recorded under {recorded}, so a move those rules allowed may be refused now: "
-                "that is a change of rules, not a sign the log was altered")
+        return (f"; the log was recorded under {recorded}, so what those rules allowed or recorded (a move, what a "
+                "backup reshuffled) may be refused now: that is a change of rules, not a sign the log was altered")
 
     def _told(self, event: dict) -> str:
         """The refused move in words, as the referee's timeline tells it (its payload if it cannot be told)."""

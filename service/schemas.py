@@ -4,6 +4,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from domain.errors import IllegalMove
 from domain.fair import CLIENT_SEED
 from domain.moves import StrictInteger
 from domain.registry import GAMES
@@ -108,13 +109,11 @@ class CreateMatchSchema(ma.Schema):
             takes = ", ".join(sorted(game.options)) or "none"
             raise ma.ValidationError(f"{game.name} takes no option {', '.join(unknown)} (its options: {takes})",
                                      "options")
-        for name, value in options.items():
-            if not isinstance(value, list if name in game.arrays else dict):
-                raise ma.ValidationError(f"the option {name} is a JSON {option_type(game, name)}", "options")
-
-
-def option_type(game, name: str) -> str:
-    return "array" if name in game.arrays else "object"
+        if game:
+            try:
+                game.check_options(options)
+            except IllegalMove as error:
+                raise ma.ValidationError(str(error), "options") from None
 
 
 def create_match_body() -> dict:
@@ -125,7 +124,7 @@ def create_match_body() -> dict:
         "game": {"type": "string", "enum": [name]},
         "players": {"type": "array", "items": PLAYER_DOC, "minItems": game.min_players, "maxItems": game.max_players},
         "options": {"type": "object", "additionalProperties": False, "description": described["options"],
-                    "properties": {option: {"type": option_type(game, option)} for option in sorted(game.options)}},
+                    "properties": {option: {"type": game.option_kind(option)} for option in sorted(game.options)}},
         "await_client_seeds": {"type": "boolean", "default": False, "description": described["await_client_seeds"]},
     }} for name, game in sorted(GAMES.items())]
     example = {"game": FIRST_GAME.name, "players": ["Ana", "Bo", "Cy", "Di"][:min(FIRST_GAME.min_players + 1, FIRST_GAME.max_players)]}

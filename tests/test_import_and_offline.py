@@ -75,6 +75,24 @@ def test_a_log_re_referees_to_the_same_chain(log_lines):
     assert match.finished
 
 
+def test_a_log_with_the_referees_default_resolutions_re_referees_to_the_same_chain():
+    """The referee's {"type": "default"} for a stalled seat is recorded as RefereeResolved with the move it stood for
+    and "default": true; re-refereeing asks for the default again, so the log follows to its end (it was refused at
+    the first such event: a resolution of the move itself records "default": false)."""
+    match = Match.create(uuid.uuid4(), "korona", ["Ana", "Bo", "Cy"], ["a", "b", "c"], {}, b"\x05" * 32)
+    match.start()
+    chooser = random.Random(12)
+    while not match.finished:
+        seat = KORONA.awaiting(match.state)
+        if match.version % 7 == 0:
+            match.resolve(seat, {"type": "default"})
+        else:
+            match.play(seat, chooser.choice(KORONA.legal_moves(match.state, seat)))
+    events = [event_record(e) for e in match.collect_events()]
+    assert any(e["type"] == "RefereeResolved" and e["payload"]["default"] for e in events)
+    assert rereferee(export_lines(str(match.id), "korona", events)).chain == match.chain
+
+
 def illegal_move(edited):
     placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
     placed["payload"]["stack"] = 7
@@ -112,6 +130,12 @@ def five_players(edited):
 def options_not_an_object(edited):
     edited[1]["payload"]["options"] = "x"
     return rechain(edited), 1, "MatchCreated: options must be a JSON object"
+
+
+def option_of_the_wrong_kind(edited):
+    edited[1]["payload"].update(game="kingdom_tcg", players=["Ana", "Bo"], client_seeds=["a", "b"],
+                                options={"decklists": 5})
+    return rechain(edited), 1, "MatchCreated: the option decklists is a JSON array"
 
 
 def match_id_not_a_uuid(edited):
@@ -166,7 +190,7 @@ def payload_not_an_object(edited):
 
 
 @pytest.mark.parametrize("corrupt", [illegal_move, changed_roll, broken_chain, other_header, bad_map, five_players,
-                                     options_not_an_object, match_id_not_a_uuid, match_id_a_number,
+                                     options_not_an_object, option_of_the_wrong_kind, match_id_not_a_uuid, match_id_a_number,
                                      resolved_move(None, "null"), resolved_move("x", "a string"),
                                      resolved_move(5, "a number"), resolved_move([1], "an array"),
                                      dispute_version_as_text, dispute_of_no_seat, ruling_on_no_dispute,

@@ -49,7 +49,7 @@ def test_a_throw_effect_on_a_card_without_a_level_is_refused_at_creation(sqlite_
                                   "effect": {"kind": "throw", "distance": 1, "die": "light"}}
     detail = refused(sqlite_client, cards=cards)
     assert f"a throw effect needs its card's level, and the catalogue gives {unlevelled} none" in json.loads(
-        detail.removeprefix("the cards option is not valid: "))["cards"][unlevelled]["effect"]["kind"]
+        detail.removeprefix("the cards option is not valid: "))["cards"][unlevelled]["effect"]["level"]
 
 
 def test_a_troop_without_a_level_is_refused_at_creation(sqlite_client):

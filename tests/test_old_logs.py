@@ -1,6 +1,7 @@
 """Logs exported before a change stay readable and verifiable forever. tests/data/*.ndjson were exported before the
-fixes of RULINGS K3, K13, K15 and C2, C20: their chains and draws are untouched, and re-refereeing one that used a
-move now refused names that move and its version. tests/data/recorded/ holds a finished export of every mode of
+fixes of RULINGS K3, K13, K15 and C2, C20, and before the backups of U3 (For a Crown) and K7 (Kingdom TCG) reshuffled
+more: their chains and draws are untouched, and re-refereeing one that used a move, or holds a backup, now refused
+names that event and its version. tests/data/recorded/ holds a finished export of every mode of
 every game, with take-backs, backups, disputes and undo requests, recorded before the game contract changed."""
 from __future__ import annotations
 
@@ -53,7 +54,14 @@ def test_a_recorded_log_verifies_audits_and_replays_at_any_version(name, tmp_pat
     assert past.chain == events[half - 1]["chain"] and past.state == state
 
 
-@pytest.mark.parametrize("name", [*REFUSED, "crusader-kingdoms-2p"])
+# log -> (version of its backup, the rules it was recorded under): a backup whose reshuffle the rules changed
+RESHUFFLED = {
+    "kingdom-tcg-backup-over-a-card-seen-by-mistake": (12, "kingdom_tcg/1"),  # RULINGS K7
+    "for-a-crown-backup-over-a-revealed-event": (95, "for_a_crown/1"),  # RULINGS U3
+}
+
+
+@pytest.mark.parametrize("name", [*REFUSED, *RESHUFFLED, "crusader-kingdoms-2p"])
 def test_an_old_log_still_verifies(name):
     """The standalone verifier passes every old log: hash chain, seed commitment and every draw."""
     out = []
@@ -73,6 +81,19 @@ def test_rereferee_names_the_move_now_refused_and_its_version(name):
     # the log predates rules versions, so the refusal says the rules changed rather than calling the log altered
     assert "under the rules Herald applies today, korona/2; the log was recorded under korona rules from before " \
            "Herald recorded rules versions" in str(refused.value)
+    assert "a change of rules, not a sign the log was altered" in str(refused.value)
+
+
+@pytest.mark.parametrize("name", list(RESHUFFLED))
+def test_rereferee_calls_a_backup_reshuffled_otherwise_today_a_change_of_rules(name):
+    """A log recorded under rules version 1 of For a Crown or Kingdom TCG whose backup today's rules reshuffle
+    otherwise (the Event stack, RULINGS U3; a deck whose card was seen by mistake, K7) verifies, and its re-refereeing
+    stops at that backup, naming the rules it was recorded under as a change of rules, not tampering."""
+    version, rules = RESHUFFLED[name]
+    with pytest.raises(Rejected) as refused:
+        rereferee(lines(name))
+    assert refused.value.version == version and "BackupPerformed" in str(refused.value)
+    assert f"recorded under {rules}" in str(refused.value)
     assert "a change of rules, not a sign the log was altered" in str(refused.value)
 
 

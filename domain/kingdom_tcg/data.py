@@ -160,7 +160,7 @@ def check_cards(rules: dict, board: dict, catalogue: dict) -> None:
         if effect["die"] not in board["dice"]:
             wrong["die"] = [f"the board has no die named {effect['die']}"]
         if name.casefold() in known and name.casefold() not in levelled:
-            wrong["kind"] = [f"a throw effect needs its card's level, and the catalogue gives {name} none"]
+            wrong["level"] = [f"a throw effect needs its card's level, and the catalogue gives {name} none"]
         if wrong:
             problems[name] = {"effect": wrong}
     if problems:
