@@ -29,7 +29,7 @@ def _checked(schema: type[ma.Schema], path: Path) -> dict:
 
 def load_option(schema: ma.Schema, path: Path | None, document, what: str) -> dict:
     """The option `what` a match brings, or the shipped file at `path` when it brings none (checked once, a copy
-    each time), checked by `schema`; without a `path`, an option there must be (a null refused as any other)."""
+    each time), checked by `schema`; an option without a shipped file (no `path`) must be given: a null is refused."""
     try:
         if document is None and path is not None:
             return copy_sharing(_checked(type(schema), path))

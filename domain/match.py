@@ -162,8 +162,7 @@ class Match(Aggregate):
         """The referee decides for a seat: the given move, or with type 'default' the game's default; or records for
         it what the game lets a referee record at any time."""
         default = False
-        if not 0 <= seat < len(self.created["players"]):
-            raise IllegalMove(f"this match has no seat {seat}: its seats are 0 to {len(self.created['players']) - 1}")
+        self.check_seat(seat)
         if self.game.referee_moves and move in self.game.referee_moves(self.state, seat):
             events = self.game.record(self.state, seat, move, self.rng())
         else:
@@ -174,6 +173,11 @@ class Match(Aggregate):
                 move = self.game.resolution(self.state, seat)
             events = self.game.decide(self.state, seat, move, self.rng())
         self._record_all([("RefereeResolved", {"seat": seat, "move": move, "default": default}), *events])
+
+    def check_seat(self, seat: int) -> None:
+        """IllegalMove unless the match has this seat."""
+        if not 0 <= seat < len(self.created["players"]):
+            raise IllegalMove(f"this match has no seat {seat}: its seats are 0 to {len(self.created['players']) - 1}")
 
     def redact(self, type_: str, payload: dict, viewer) -> dict:
         """An event's payload as a viewer may see it: everything for the referee or once the seed is revealed."""

@@ -79,18 +79,14 @@ def check_created(created: dict) -> uuid.UUID:
     return parsed
 
 
-def check_payload(event: dict, seats: int) -> None:
-    """Rejected unless a platform event has each field re-refereeing reads, of its kind, and its seat is one of the
-    match's `seats`."""
+def check_payload(event: dict) -> None:
+    """Rejected unless a platform event has each field re-refereeing reads, of its kind."""
     kind, payload = event["type"], event["payload"]
     for field, wanted in READS.get(kind, {}).items():
         value = payload.get(field)
         if not is_a(value, wanted):
             told = f"must be {KINDS[wanted]}, not {kind_of(value)}" if field in payload else "is missing"
             raise Rejected(event["version"], f"{kind}: its {field} {told}")
-    if kind in READS and "seat" in READS[kind] and not 0 <= payload["seat"] < seats:
-        raise Rejected(event["version"], f"{kind}: this match has no seat {payload['seat']}: its seats are 0 to "
-                                         f"{seats - 1}")
 
 
 def known(table: dict, key: str, what: str) -> None:
@@ -163,8 +159,10 @@ class Rereferee:
             self._accept()
         while len(self.records) < len(self.log):
             event = self.log[len(self.records)]
-            check_payload(event, len(self.players))
+            check_payload(event)
             try:
+                if "seat" in READS.get(event["type"], {}):
+                    self.match.check_seat(event["payload"]["seat"])
                 self._step(event)
             except IllegalMove as error:
                 raise Rejected(event["version"], f"{event['type']} is not legal here: {error}{self._rules_note()}") \

@@ -175,7 +175,7 @@ def dispute_version_as_text(edited):
 
 def dispute_of_no_seat(edited):
     edited, version = inserted(edited, "DisputeOpened", {"dispute_id": "d1", "seat": 5, "version": 1, "claim": "x"})
-    return edited, version, "DisputeOpened: this match has no seat 5: its seats are 0 to 2"
+    return edited, version, "DisputeOpened is not legal here: this match has no seat 5: its seats are 0 to 2"
 
 
 def ruling_on_no_dispute(edited):

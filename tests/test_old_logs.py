@@ -2,7 +2,8 @@
 fixes of RULINGS K3, K13, K15 and C2, C20, and before the backups of U3 (For a Crown) and K7 (Kingdom TCG) reshuffled
 more: their chains and draws are untouched, and re-refereeing one that used a move, or holds a backup, now refused
 names that event and its version. tests/data/recorded/ holds a finished export of every mode of
-every game, with take-backs, backups, disputes and undo requests, recorded before the game contract changed."""
+Korona and Crusader Kingdoms, with take-backs, backups, disputes and undo requests, recorded before the game contract
+changed."""
 from __future__ import annotations
 
 import json
