@@ -77,7 +77,7 @@ class Game:
     def check_options(self, options: dict) -> None:
         """IllegalMove unless each of its options that `options` brings is of its kind."""
         for name in sorted(self.options & options.keys()):
-            if not isinstance(options[name], list if name in self.arrays else dict):
+            if not isinstance(options[name], {"array": list, "object": dict}[self.option_kind(name)]):
                 raise IllegalMove(f"the option {name} is a JSON {self.option_kind(name)}")
 
     def evolve(self, state: dict, type_: str, payload: dict) -> dict:

@@ -56,12 +56,11 @@ class Match(Aggregate):
         """A new match; a None client seed is awaited from its seat (status "seating") before anything is random.
         It records the game's rules version, or for a log being re-refereed the one that log recorded (`rules`, ""
         when it predates rules versions). IllegalMove if Herald cannot referee it (unknown game, wrong player
-        count, options not an object, or one of them not of its kind)."""
-        played = game_rules(game, len(players))
-        recorded = played.rules if rules is None else rules
+        count, options not an object)."""
+        today = game_rules(game, len(players)).rules
+        recorded = today if rules is None else rules
         if not isinstance(options or {}, dict):
             raise IllegalMove("options must be a JSON object")
-        played.check_options(options or {})
         payload = {
             "game": game,
             "match_id": str(match_id),

@@ -102,6 +102,7 @@ class Tournament(Aggregate):
         unknown = sorted(set(spec["options"]) - game.options)
         if unknown:
             raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
+        game.check_options(spec["options"])
         payload = {**spec, "tournament_id": str(tournament_id), "seed_commitment": fair.commitment(server_seed),
                    "fairness": fair.SCHEME}
         chain = link(GENESIS, cls.INITIAL_VERSION, "TournamentCreated", payload)

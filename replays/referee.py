@@ -129,8 +129,7 @@ class Rereferee:
             expected = self.log[position]
             if expected["chain"] != record["chain"]:
                 if expected["type"] == record["type"] and record["payload"].get("random"):
-                    raise Rejected(expected["version"], f"{expected['type']}: a random result does not recompute "
-                                                        f"from the seed{self._rules_note()}")
+                    raise self._not_recomputed(expected)
                 raise Rejected(expected["version"], f"the log's {expected['type']} is not what the rules produce "
                                                     f"here ({record['type']}){self._rules_note()}")
             self.records.append(record)
@@ -160,9 +159,12 @@ class Rereferee:
         while len(self.records) < len(self.log):
             event = self.log[len(self.records)]
             check_payload(event)
-            try:
-                if "seat" in READS.get(event["type"], {}):
+            if "seat" in READS.get(event["type"], {}):
+                try:
                     self.match.check_seat(event["payload"]["seat"])
+                except IllegalMove as error:
+                    raise Rejected(event["version"], f"{event['type']}: {error}") from None
+            try:
                 self._step(event)
             except IllegalMove as error:
                 raise Rejected(event["version"], f"{event['type']} is not legal here: {error}{self._rules_note()}") \
@@ -215,10 +217,14 @@ class Rereferee:
             if [t for t, _ in events] == [e["type"] for e in self.log[position:position + len(events)]]:
                 near_miss = events
         if near_miss and any(p.get("random") for _, p in near_miss):
-            raise Rejected(event["version"], f"{event['type']}: a random result does not recompute from the seed")
+            raise self._not_recomputed(event)
         raise Rejected(event["version"], f"{event['type']} ({self._told(event)}) is not the result of any legal "
                                          f"move of seat {seat} under the rules Herald applies today, "
                                          f"{match.game.rules}{self._rules_note()}")
+
+    def _not_recomputed(self, event: dict) -> Rejected:
+        return Rejected(event["version"], f"{event['type']}: a random result does not recompute from the seed"
+                                          f"{self._rules_note()}")
 
     def _rules_note(self) -> str:
         """Why a refusal may be no tampering: the log was recorded under other rules than today's."""

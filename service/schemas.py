@@ -100,20 +100,21 @@ class CreateMatchSchema(ma.Schema):
     @ma.validates_schema
     def seats_fit_the_game(self, data, **kwargs):
         game = GAMES.get(data.get("game"))
-        if game and not game.min_players <= len(data.get("players", [])) <= game.max_players:
+        if not game:
+            return
+        if not game.min_players <= len(data.get("players", [])) <= game.max_players:
             raise ma.ValidationError(f"{game.name} is played by {game.min_players} to {game.max_players} players",
                                      "players")
         options = data.get("options", {})
-        unknown = sorted(set(options) - game.options) if game else []
+        unknown = sorted(set(options) - game.options)
         if unknown:
             takes = ", ".join(sorted(game.options)) or "none"
             raise ma.ValidationError(f"{game.name} takes no option {', '.join(unknown)} (its options: {takes})",
                                      "options")
-        if game:
-            try:
-                game.check_options(options)
-            except IllegalMove as error:
-                raise ma.ValidationError(str(error), "options") from None
+        try:
+            game.check_options(options)
+        except IllegalMove as error:
+            raise ma.ValidationError(str(error), "options") from None
 
 
 def create_match_body() -> dict:

@@ -93,6 +93,21 @@ def test_a_log_with_the_referees_default_resolutions_re_referees_to_the_same_cha
     assert rereferee(export_lines(str(match.id), "korona", events)).chain == match.chain
 
 
+@pytest.mark.parametrize("options", [{"decklists": None}, {"decklists": {}}, {"catalogue": None}])
+def test_a_log_whose_options_are_left_empty_re_referees(options):
+    """A Kingdom TCG option left empty (null, or an empty value for the decklists) stands for the game's own file or
+    decklists, as when the match was created: its log re-referees to the same chain."""
+    match = Match.create(uuid.uuid4(), "kingdom_tcg", ["Ana", "Bo"], ["a", "b"], {}, b"\x06" * 32, options)
+    match.start()
+    chooser = random.Random(13)
+    while not match.finished:
+        seat = match.game.awaiting(match.state)
+        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+    events = [event_record(e) for e in match.collect_events()]
+    assert events[0]["payload"]["options"] == options
+    assert rereferee(export_lines(str(match.id), "kingdom_tcg", events)).chain == match.chain
+
+
 def illegal_move(edited):
     placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
     placed["payload"]["stack"] = 7
@@ -135,7 +150,7 @@ def options_not_an_object(edited):
 def option_of_the_wrong_kind(edited):
     edited[1]["payload"].update(game="kingdom_tcg", players=["Ana", "Bo"], client_seeds=["a", "b"],
                                 options={"decklists": 5})
-    return rechain(edited), 1, "MatchCreated: the option decklists is a JSON array"
+    return rechain(edited), 1, "MatchCreated: the decklists option needs one decklist per seat (2)"
 
 
 def match_id_not_a_uuid(edited):
@@ -175,7 +190,7 @@ def dispute_version_as_text(edited):
 
 def dispute_of_no_seat(edited):
     edited, version = inserted(edited, "DisputeOpened", {"dispute_id": "d1", "seat": 5, "version": 1, "claim": "x"})
-    return edited, version, "DisputeOpened is not legal here: this match has no seat 5: its seats are 0 to 2"
+    return edited, version, "DisputeOpened: this match has no seat 5: its seats are 0 to 2"
 
 
 def ruling_on_no_dispute(edited):

@@ -275,6 +275,15 @@ def test_a_decklist_game_checks_each_registration_and_deals_each_players_deck(cl
         assert view["players"][seat]["coronado"]["name"] == deck["coronado"]
 
 
+def test_a_match_option_of_the_wrong_kind_is_refused_when_the_tournament_is_created(client):
+    """A tournament's match options are held to their kinds when it is created (422), as POST /matches holds a
+    match's, not first at its pairing, after players registered: Kingdom TCG's decklists option is an array."""
+    listed = len(client.get("/tournaments").get_json())
+    refused = client.post("/tournaments", json={**SPEC, "game": "kingdom_tcg", "options": {"decklists": {}}})
+    assert "the option decklists is a JSON array" in assert_problem(refused, 422)["detail"]
+    assert len(client.get("/tournaments").get_json()) == listed
+
+
 def test_a_correction_is_told_with_its_reason(client):
     tid, organiser = created(client, rounds=1)
     for name in ("Ana", "Bo"):

@@ -25,7 +25,7 @@ def new_state(created: dict) -> dict:
     rules, board = load_cards(options.get("cards")), load_board(options.get("board"))
     check_cards(rules, board, catalogue)
     decklists = options.get("decklists") or default_decklists()
-    if len(decklists) != len(created["players"]):
+    if not isinstance(decklists, list) or len(decklists) != len(created["players"]):
         raise IllegalMove(f"the decklists option needs one decklist per seat ({len(created['players'])})")
     for seat, decklist in enumerate(decklists):
         if not isinstance(decklist, dict):
