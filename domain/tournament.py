@@ -13,9 +13,12 @@ from domain.errors import IllegalMove
 from domain.registry import GAMES
 from domain.tournaments.pairing import BYE, ENGINE, swiss
 from domain.tournaments.pods import pods
-from domain.tournaments.standings import shown, standings
+from domain.tournaments.standings import WIN, shown, standings
 
 PODS = "herald pods: exhaustive up to 12 players, swaps between tables beyond"
+# the pairing and standings rules a tournament records when created; up when an old tournament's log may pair otherwise
+# (2: the cut follows its tables as seated, drops and byes in elimination, a bye worth the top of the points)
+RULES = "tournament/2"
 
 
 class TournamentEvent(Aggregate.Event):
@@ -88,7 +91,10 @@ class Tournament(Aggregate):
         self.rounds: list[dict] = []
 
     @classmethod
-    def create(cls, tournament_id, spec: dict, organiser_hash: str, server_seed: bytes) -> Tournament:
+    def create(cls, tournament_id, spec: dict, organiser_hash: str, server_seed: bytes,
+               rules: str | None = RULES) -> Tournament:
+        """A new tournament; `rules`, the version of its pairing rules it records (an audit passes the logged one, None
+        for a log from before tournaments recorded it)."""
         game = GAMES.get(spec["game"])
         if game is None:
             raise IllegalMove(f"unknown game {spec['game']!r}; Herald referees {', '.join(sorted(GAMES))}")
@@ -104,7 +110,7 @@ class Tournament(Aggregate):
             raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
         game.check_options(spec["options"])
         payload = {**spec, "tournament_id": str(tournament_id), "seed_commitment": fair.commitment(server_seed),
-                   "fairness": fair.SCHEME}
+                   "fairness": fair.SCHEME, **({"rules": rules} if rules else {})}
         chain = link(GENESIS, cls.INITIAL_VERSION, "TournamentCreated", payload)
         return cls._create(cls.TournamentCreated, id=tournament_id, payload=payload, chain=chain,
                            secret={"server_seed": server_seed.hex(), "organiser": organiser_hash})
@@ -130,6 +136,11 @@ class Tournament(Aggregate):
             entrants = len(self.players) if not self.rounds else len(self.rounds[0]["random"][0]["result"])
             return max(1, (entrants - 1).bit_length())
         return self.swiss_rounds + {0: 0, 4: 2, 8: 3}[self.created["top_cut"]]
+
+    @property
+    def scheme(self) -> list[int]:
+        """Points by placement: the organiser's at pods; at 2-player tables 3/1/0, whatever the spec says."""
+        return self.created["placement_points"] if self.created["table_size"] > 2 else [WIN, 0]
 
     @property
     def round_complete(self) -> bool:
@@ -163,19 +174,19 @@ class Tournament(Aggregate):
             raise IllegalMove("results are missing")
         if len(self.rounds) >= self.total_rounds:
             raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
+        active = [p for p, player in self.players.items() if not player["dropped"]]
+        if len(active) < 2 and (not self.rounds or len(self.rounds) < self.swiss_rounds):
+            raise IllegalMove("at least 2 players still in are needed to pair a round")
         if len(self.rounds) >= self.swiss_rounds:
             pairs, draw = self._elimination()
             return (*split(pairs), draw)
-        active = [p for p, player in self.players.items() if not player["dropped"]]
-        if len(active) < 2:
-            raise IllegalMove("at least 2 players still in are needed to pair a round")
         if self.created["format"] == "round_robin":
             pairs, draw = self._round_robin()
             return (*split(pairs), draw)
         draw = self.rng().shuffle(active)
         seeded = {p: {**self.players[p], "order": draw["result"].index(p) if p in active else len(self.players)}
                   for p in self.players}
-        rows = standings(seeded, self.rounds, self.created["placement_points"])
+        rows = standings(seeded, self.rounds, self.scheme)
         ranked = [row["player_id"] for row in rows if row["player_id"] in active]
         points = {row["player_id"]: row["points"] for row in rows}
         byes = {p for r in self.rounds for p in r["byes"]}
@@ -216,16 +227,27 @@ class Tournament(Aggregate):
             if len(self.rounds) == first:
                 draw = self.rng().shuffle([p for p, player in self.players.items() if not player["dropped"]])
             seeds = list((draw or self.rounds[first]["random"][0])["result"])
-        else:
+            size = 1 << (len(seeds) - 1).bit_length()
+            slots = [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(size)]
+        elif len(self.rounds) == first:
             cut = self.created["top_cut"]
             seeds = [row["player_id"] for row in self.standings() if not row["dropped"]][:cut]
             if len(seeds) < cut:
                 raise IllegalMove(f"a top {cut} needs {cut} players still in; {len(seeds)} are")
-        size = 1 << (len(seeds) - 1).bit_length()
-        slots = [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(size)]
+            slots = [seeds[n - 1] for n in bracket(cut)]
+        else:  # the cut as its first round seated it: a later correction of a Swiss result does not reseed it
+            slots = [p for t in self.rounds[first]["tables"] for p in t["players"]]
         for round_ in self.rounds[first:]:
-            slots = [_through(a, b, round_) for a, b in zip(slots[::2], slots[1::2])]
-        return [(a, b) if a is not BYE else (b, a) for a, b in zip(slots[::2], slots[1::2])], draw
+            tables = iter(round_["tables"])  # a table for each two places without a bye, in bracket order
+            slots = [_through(a, b, round_["byes"], tables) for a, b in zip(slots[::2], slots[1::2])]
+        pairs = []
+        for a, b in zip(slots[::2], slots[1::2]):
+            gone = [p for p in (a, b) if p is not BYE and self.players[p]["dropped"]]
+            if len(gone) == 1:  # a player who dropped is paired no more: the other goes through with a bye
+                a, b = (b if gone[0] == a else a), BYE
+            if a is not BYE or b is not BYE:
+                pairs.append((a, b) if a is not BYE else (b, a))
+        return pairs, draw
 
     def pair(self, tables: list[list[str]], byes: list[str], draw: dict | None, match_ids: list[str]) -> dict:
         seated = [{"table": i + 1, "match_id": match_id, "players": list(players), "placements": None}
@@ -237,6 +259,7 @@ class Tournament(Aggregate):
         payload = {"round": len(self.rounds) + 1, "kind": kind, "engine": engine, "tables": seated,
                    "byes": list(byes), "random": [draw] if draw else []}
         self._record(RoundPaired, payload)
+        self._finish_if_over()  # a last round of byes alone has no result to wait for
         return payload
 
     def swapped(self, a: str, b: str) -> list[dict]:
@@ -262,9 +285,14 @@ class Tournament(Aggregate):
             raise IllegalMove(f"the placements must name each player of table {table} once: {', '.join(seated)}")
         self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
                                       "reason": reason})
+        self._finish_if_over()
+
+    def _finish_if_over(self) -> None:
+        """Once the last round is complete: the final standings and champion, then the seed revealed."""
         if self.status == "finished" and self.revealed_seed is None:
             eliminated = self.created["top_cut"] or self.created["format"] == "single_elimination"
-            champion = advancing(self.rounds[-1]["tables"][0]) if eliminated else None
+            last = self.rounds[-1]
+            champion = (advancing(last["tables"][0]) if last["tables"] else last["byes"][0]) if eliminated else None
             self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()],
                                               "champion": champion})
             self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
@@ -272,7 +300,7 @@ class Tournament(Aggregate):
     def standings(self) -> list[dict]:
         """The standings of the Swiss or round-robin rounds: a top cut decides the champion, not the standings (MTR)."""
         swiss_rounds = [r for r in self.rounds if r["kind"] != "elimination"]
-        return standings(self.players, swiss_rounds, self.created["placement_points"])
+        return standings(self.players, swiss_rounds, self.scheme)
 
     def summary(self) -> dict:
         created = self.created
@@ -339,9 +367,12 @@ def bracket(size: int) -> list[int]:
     return order[:size] if size > 1 else [1]
 
 
-def _through(a, b, round_: dict):
-    """Who of two bracket places goes on from a round: a bye's player, or their table's winner."""
+def _through(a, b, byes: list[str], tables):
+    """Who of two bracket places goes on from a round: a bye's player (an empty place's, or a dropped player's
+    opponent's), or the winner of the round's next table (the one these places were seated at, or, after an
+    organiser's swap, the players seated there instead)."""
     if a is BYE or b is BYE:
         return b if a is BYE else a
-    table = next(t for t in round_["tables"] if set(t["players"]) == {a, b})
-    return advancing(table)
+    if a in byes or b in byes:
+        return a if a in byes else b
+    return advancing(next(tables))

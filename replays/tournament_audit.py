@@ -10,13 +10,13 @@ from domain import fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.tournament import Tournament
+from domain.tournament import RULES, Tournament
 from domain.tournaments.desk import placements_of
 from replays import verify
 from replays.referee import Rejected, rereferee
 
 FORMAT = "herald-tournament-v1"
-ADDED = ("tournament_id", "seed_commitment", "fairness")  # what the aggregate adds to the organiser's spec
+ADDED = ("tournament_id", "seed_commitment", "fairness", "rules")  # what the aggregate adds to the spec
 
 
 class Differs(Exception):
@@ -53,7 +53,7 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
     result taken from a match checked against that match's export where one is given (`ended`, by match id)."""
     created = rows[0]["payload"]
     spec = {k: v for k, v in created.items() if k not in ADDED}
-    tournament = Tournament.create(uuid.UUID(created["tournament_id"]), spec, "audit", seed)
+    tournament = Tournament.create(uuid.UUID(created["tournament_id"]), spec, "audit", seed, created.get("rules"))
     for row in rows[1:]:
         kind, p = row["type"], row["payload"]
         try:
@@ -100,6 +100,27 @@ def audit(lines: list[str], match_logs: list[list[str]] = ()) -> list[str]:
     if fair.commitment(seed) != rows[0]["payload"]["seed_commitment"]:
         raise Differs("the revealed seed does not match the commitment published when the tournament was created")
     ended = {str(match.id): match for match in map(_verified, match_logs)}
+    try:
+        tournament = _recomputed(rows, seed, ended)
+    except Differs as differs:
+        recorded = rows[0]["payload"].get("rules", "tournament rules from before Herald recorded their version")
+        if recorded == RULES:
+            raise
+        raise Differs(f"{differs}; the tournament was recorded under {recorded}, so a pairing or result those rules "
+                      "gave may recompute otherwise now: that is a change of rules, not a sign the log was altered"
+                      ) from None
+    checks = [f"ok   chain of {len(rows)} events", "ok   seed matches its commitment",
+              f"ok   {len(tournament.rounds)} rounds of pairings recomputed from the seed and the results",
+              "ok   standings recomputed from the results"]
+    tables = {t["match_id"] for r in tournament.rounds for t in r["tables"]}
+    strangers = sorted(set(ended) - tables)
+    if strangers:
+        raise Differs(f"match {strangers[0]} is not a table of this tournament")
+    return checks + [f"ok   match {match_id} verifies and its result is the one recorded" for match_id in ended]
+
+
+def _recomputed(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournament:
+    """The tournament replayed, its every event held to the logged one."""
     tournament = _replay(rows, seed, ended)
     recomputed = [{"version": e.originator_version, "type": type(e).__name__, "payload": e.payload, "chain": e.chain}
                   for e in tournament.collect_events()]
@@ -109,14 +130,7 @@ def audit(lines: list[str], match_logs: list[list[str]] = ()) -> list[str]:
                           f"{json.dumps(again['payload'])[:200]}")
     if len(recomputed) != len(rows):
         raise Differs(f"the log holds {len(rows)} events; recomputing it gives {len(recomputed)}")
-    checks = [f"ok   chain of {len(rows)} events", "ok   seed matches its commitment",
-              f"ok   {len(tournament.rounds)} rounds of pairings recomputed from the seed and the results",
-              "ok   standings recomputed from the results"]
-    tables = {t["match_id"] for r in tournament.rounds for t in r["tables"]}
-    strangers = sorted(set(ended) - tables)
-    if strangers:
-        raise Differs(f"match {strangers[0]} is not a table of this tournament")
-    return checks + [f"ok   match {match_id} verifies and its result is the one recorded" for match_id in ended]
+    return tournament
 
 
 def _verified(lines: list[str]) -> Match:

@@ -1,7 +1,8 @@
 """Logs exported before a change stay readable and verifiable forever. tests/data/*.ndjson were exported before the
 fixes of RULINGS K3, K13, K15 and C2, C20, and before the backups of U3 (For a Crown) and K7 (Kingdom TCG) reshuffled
 more: their chains and draws are untouched, and re-refereeing one that used a move, or holds a backup, now refused
-names that event and its version. tests/data/recorded/ holds a finished export of every mode of
+names that event and its version; the tournaments tests/data/tournament-*-rules-1.ndjson were exported before
+tournaments recorded their rules version (RULINGS T7). tests/data/recorded/ holds a finished export of every mode of
 Korona and Crusader Kingdoms, with take-backs, backups, disputes and undo requests, recorded before the game contract
 changed."""
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from domain.matches import Matches
 from replays import verify
 from replays.referee import Rejected, rereferee
+from replays.tournament_audit import Differs, audit
 
 DATA = Path(__file__).parent / "data"
 RECORDED = sorted(p.stem for p in (DATA / "recorded").glob("*.ndjson"))
@@ -102,3 +104,19 @@ def test_an_old_crusader_kingdoms_log_rereferees_to_its_end():
     """Crusader Kingdoms' changes only allow more (C2, C20), so an old log is re-refereed whole."""
     match = rereferee(lines("crusader-kingdoms-2p"))
     assert match.finished and match.version == len(lines("crusader-kingdoms-2p")) - 1
+
+
+def test_a_tournament_recorded_before_its_rules_version_still_audits():
+    """RULINGS T7: a Swiss tournament exported before tournaments recorded their rules version (no "rules" in
+    TournamentCreated) audits as it did: its pairings and standings are the same under today's rules."""
+    assert audit(lines("tournament-swiss-rules-1"))[0].startswith("ok")
+
+
+def test_a_tournament_paired_otherwise_today_is_named_a_change_of_rules():
+    """RULINGS T7: a single elimination exported before it, whose final seated a semi-final winner who had dropped, now
+    pairs that final as a bye: the audit names the round and says the log was recorded under earlier rules."""
+    with pytest.raises(Differs) as differs:
+        audit(lines("tournament-finalist-dropped-rules-1"))
+    assert "RoundPaired): round 2 recomputes as" in str(differs.value)
+    assert "recorded under tournament rules from before Herald recorded their version" in str(differs.value)
+    assert "a change of rules, not a sign the log was altered" in str(differs.value)

@@ -28,7 +28,7 @@ def table_points(placements: list[list[str]], scheme: list[int]) -> dict[str, Fr
 
 def _records(players: dict, rounds: list[dict], scheme: list[int]) -> dict:
     """Per player: points, the most it could have had, games won and played, opponents, and W/D/L/bye counts."""
-    top = max([WIN, *scheme])
+    top = max(scheme)  # a bye: a win at the top of the points (3/1/0 at two seats, the placement points in pods)
     records = {p: {"points": Fraction(0), "possible": 0, "game_points": Fraction(0), "game_possible": 0,
                    "opponents": [], "won": 0, "drawn": 0, "lost": 0, "byes": 0} for p in players}
     for round_ in rounds:

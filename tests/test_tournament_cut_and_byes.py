@@ -1,0 +1,132 @@
+"""A top cut after a swap or a correction, single elimination with too few players or a dropped finalist, a last round
+of byes alone, a bye in pods (issue 19; RULINGS T2, T4, T5, T6): each failed before tournament rules 2 (docs/RULINGS.md
+T7)."""
+from __future__ import annotations
+
+from replays.tournament_audit import audit
+from tests.helpers.api import assert_problem, auth
+from tests.test_tournament_api import SPEC
+
+
+def entered(client, count: int, **changes) -> tuple[str, str, dict]:
+    """A new tournament with `count` players registered: its id, the organiser's token, the players' tokens."""
+    body = client.post("/tournaments", json={**SPEC, **changes}).get_json()
+    tid, organiser = body["tournament_id"], body["organiser_token"]
+    tokens = {}
+    for i in range(count):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": f"P{i + 1}"}, headers=auth(organiser))
+        assert answer.status_code == 201, answer.get_json()
+        tokens[answer.get_json()["player_id"]] = answer.get_json()["token"]
+    return tid, organiser, tokens
+
+
+def paired(client, tid: str, organiser: str) -> dict:
+    answer = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def first_seat_wins(client, tid: str, organiser: str, round_: dict) -> None:
+    """Every table of the round won by its first seat, recorded by the organiser (a table played off Herald)."""
+    for table in round_["tables"]:
+        placements = [[table["players"][0]], [p for p in table["players"][1:]]]
+        answer = client.post(f"/tournaments/{tid}/results", headers=auth(organiser), json={
+            "round": round_["round"], "table": table["table"], "placements": placements, "reason": "on paper"})
+        assert answer.status_code == 200, answer.get_json()
+
+
+def test_a_swap_in_the_top_cut_does_not_break_the_pairing_of_the_final(client):
+    """RULINGS T2 lets the organiser swap two players of the current round; in a top 4's semi-finals the swap was
+    accepted (200), and pairing the final then answered 500 (domain/tournament.py `_through` looks for a table
+    holding exactly the two bracket places, and there is none after a swap)."""
+    tid, organiser, _ = entered(client, 4, rounds=1, top_cut=4)
+    first_seat_wins(client, tid, organiser, paired(client, tid, organiser))
+    semis = paired(client, tid, organiser)
+    a, b = semis["tables"][0]["players"][1], semis["tables"][1]["players"][1]
+    swap = client.post(f"/tournaments/{tid}/pairings", headers=auth(organiser),
+                       json={"swap": [a, b], "reason": "a family of two in the top 4"})
+    assert swap.status_code in (200, 422), swap.get_json()
+    semis = client.get(f"/tournaments/{tid}/rounds/2").get_json()
+    first_seat_wins(client, tid, organiser, semis)
+    final = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
+    assert final.status_code == 201, final.get_data(as_text=True)
+    assert final.get_json()["tables"][0]["players"] == [t["players"][0] for t in semis["tables"]]
+
+
+def test_a_swiss_result_corrected_during_the_top_cut_does_not_break_the_pairing_of_the_final(client):
+    """A correction of a Swiss result (RULINGS T2: "any table's placements") once the top 4 is being played changed
+    the standings the cut's seeds were recomputed from at every later pairing, and the final answered 500 (or was
+    seated by the new seeds): the final is the two semi-finals' winners, the first table's seated first."""
+    for flipped in ({1}, {2}, {1, 2}):
+        tid, organiser, _ = entered(client, 4, rounds=1, top_cut=4)
+        swiss = paired(client, tid, organiser)
+        first_seat_wins(client, tid, organiser, swiss)
+        semis = paired(client, tid, organiser)
+        for table in swiss["tables"]:
+            if table["table"] in flipped:  # that table's result was the other way round
+                correction = client.post(f"/tournaments/{tid}/results", headers=auth(organiser), json={
+                    "round": 1, "table": table["table"], "reason": "the slips were swapped",
+                    "placements": [[table["players"][1]], [table["players"][0]]]})
+                assert correction.status_code in (200, 422), correction.get_json()
+        first_seat_wins(client, tid, organiser, semis)
+        final = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
+        assert final.status_code == 201, (flipped, final.get_data(as_text=True))
+        assert final.get_json()["tables"][0]["players"] == [t["players"][0] for t in semis["tables"]]
+
+
+def test_single_elimination_needs_two_players_to_pair_a_round(client):
+    """Swiss and round robin refuse to pair with fewer than 2 players still in (422); single elimination paired an
+    empty round (201), called itself finished without ever revealing its seed, and with nobody registered recorded a
+    bye for no one (`"byes": [null]`), after which its timeline answered 500."""
+    for count in (0, 1):
+        tid, organiser, _ = entered(client, count, format="single_elimination")
+        assert_problem(client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)), 422)
+        assert client.get(f"/tournaments/{tid}").get_json()["status"] == "registering"
+        assert client.get(f"/tournaments/{tid}/timeline").status_code == 200
+
+
+def test_a_last_round_without_a_table_still_ends_the_tournament_and_reveals_its_seed(client):
+    """A 3-player round robin (RULINGS T5: a dropped player's opponent has a bye) whose last round is all byes: the
+    tournament said "finished", but TournamentFinished and SeedRevealed are only recorded with a result, so the seed
+    was never revealed and `herald audit-tournament` could never check it."""
+    tid, organiser, tokens = entered(client, 3, format="round_robin")
+    first = paired(client, tid, organiser)
+    first_seat_wins(client, tid, organiser, first)
+    first_seat_wins(client, tid, organiser, paired(client, tid, organiser))
+    (had_the_bye,) = first["byes"]  # by the circle method, round 3 pairs the other two: their opponent has left
+    client.post(f"/tournaments/{tid}/players/{had_the_bye}/drop", headers=auth(tokens[had_the_bye]))
+    last = paired(client, tid, organiser)
+    assert last["tables"] == [] and len(last["byes"]) == 2
+    assert client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
+    lines = client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines()
+    assert any('"SeedRevealed"' in line for line in lines)
+    assert audit(lines)[0].startswith("ok")
+
+
+def test_a_pod_bye_is_worth_the_top_of_the_placement_points_not_more(client):
+    """RULINGS T6: a bye is a win at the top of the placement points. With points 2, 1, 0 for 3-player pods, a bye
+    gave 3 points, more than winning a table (2), and a player who won every table had a match-win % of 2/3."""
+    tid, organiser, _ = entered(client, 4, game="for_a_crown", table_size=3, rounds=1, placement_points=[2, 1, 0])
+    round_ = paired(client, tid, organiser)
+    first_seat_wins(client, tid, organiser, round_)
+    rows = {row["player_id"]: row for row in client.get(f"/tournaments/{tid}/standings").get_json()["standings"]}
+    winner, (bye,) = round_["tables"][0]["players"][0], round_["byes"]
+    assert rows[winner]["points"] == 2 and rows[bye]["points"] == 2
+    assert rows[winner]["gw"] == 1.0 and rows[bye]["gw"] == 1.0
+
+
+def test_a_player_who_dropped_is_not_paired_in_an_elimination_round(client):
+    """PlayerDropped: "it is paired no more". A semi-final winner who dropped was seated in the final; the other
+    finalist goes through with a bye (as RULINGS T5 gives a dropped player's opponent a bye) and is the champion."""
+    tid, organiser, tokens = entered(client, 4, format="single_elimination")
+    semis = paired(client, tid, organiser)
+    first_seat_wins(client, tid, organiser, semis)
+    gone, staying = (t["players"][0] for t in semis["tables"])
+    assert client.post(f"/tournaments/{tid}/players/{gone}/drop", headers=auth(tokens[gone])).status_code == 200
+    final = paired(client, tid, organiser)
+    assert all(gone not in t["players"] for t in final["tables"]) and final["byes"] == [staying]
+    assert client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
+    timeline = client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
+    assert "The tournament is over: P" in timeline[-2] and timeline[-2].endswith("won the final.")
+    lines = client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines()
+    assert audit(lines)[0].startswith("ok")
