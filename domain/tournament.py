@@ -177,6 +177,9 @@ class Tournament(Aggregate):
         active = [p for p, player in self.players.items() if not player["dropped"]]
         if len(active) < 2 and (not self.rounds or len(self.rounds) < self.swiss_rounds):
             raise IllegalMove("at least 2 players still in are needed to pair a round")
+        cut = self.created["top_cut"]
+        if not self.rounds and len(active) < cut:  # it could never be played: the tournament would never end
+            raise IllegalMove(f"a top {cut} needs {cut} players; {len(active)} are registered")
         if len(self.rounds) >= self.swiss_rounds:
             pairs, draw = self._elimination()
             return (*split(pairs), draw)

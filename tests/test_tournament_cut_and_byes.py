@@ -130,3 +130,15 @@ def test_a_player_who_dropped_is_not_paired_in_an_elimination_round(client):
     assert "The tournament is over: P" in timeline[-2] and timeline[-2].endswith("won the final.")
     lines = client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines()
     assert audit(lines)[0].startswith("ok")
+
+
+def test_a_top_cut_larger_than_the_field_is_refused_before_the_first_round(client):
+    """RULINGS T7: a top 4 with 3 players could never be paired after its Swiss rounds, so the tournament would never
+    end nor reveal its seed: its first round is refused (422), nothing recorded, and a fourth player lets it begin."""
+    tid, organiser, _ = entered(client, 3, rounds=1, top_cut=4)
+    refused = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
+    assert_problem(refused, 422)
+    assert "a top 4 needs 4 players; 3 are registered" in refused.get_json()["detail"]
+    assert client.get(f"/tournaments/{tid}").get_json()["status"] == "registering"
+    assert client.post(f"/tournaments/{tid}/players", json={"name": "P4"}, headers=auth(organiser)).status_code == 201
+    assert paired(client, tid, organiser)["round"] == 1
