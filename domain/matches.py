@@ -61,6 +61,22 @@ def apply_events(match: Match | None, events) -> Match | None:
     return match
 
 
+def check_at_rest(past: Match, version: int, span: list[dict]) -> Match:
+    """`past`, the match at `version`, or IllegalMove unless that version is between two moves: a seat was to decide
+    there, and the log `span` after it goes on with a platform event or with the events of one legal move of that
+    seat (RULINGS U2; the server's backups and take-backs, and re-refereeing, ask the same)."""
+    game = past.game
+    seat = game.awaiting(past.state) if past.state["status"] == "active" else None
+    moves = game.legal_moves(past.state, seat) if seat is not None else []
+    if not moves:
+        raise IllegalMove(f"version {version} is in the middle of a move or of the setup (no seat was to decide "
+                          "there); back up to a version between two moves")
+    if span and not game.is_platform(span[0]) and not any(past.decides_next(seat, move, span)[1] for move in moves):
+        raise IllegalMove(f"version {version} is in the middle of a move ({span[0]['type']} follows it); "
+                          "back up to the version before the move or after it")
+    return past
+
+
 class Matches(Application):
     """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
 
@@ -222,7 +238,8 @@ class Matches(Application):
         """A seat asks the referee to back up to a version; refused (IllegalMove, nothing saved) where a backup to
         that version would be. The match and the request's id."""
         def command(match: Match) -> str:
-            request_id = match.request_undo(seat, to_version, reason)  # its own checks first, then a move's bounds
+            check_backup(to_version, match.version, match.retracted, match.revealed_seed is not None)  # as back_up's
+            request_id = match.request_undo(seat, to_version, reason)  # its own checks, then a move's bounds
             self.at_rest(match_id, to_version, self.history(match_id, after=to_version))
             return request_id
 
@@ -263,17 +280,7 @@ class Matches(Application):
     def at_rest(self, match_id, version: int, span: list[dict]) -> Match:
         """The match at a version between two moves, or IllegalMove: a seat was to decide there, and the log `span`
         after it goes on with a platform event or with the events of one legal move of that seat."""
-        past = self.load(match_id, version=version)
-        game = past.game
-        seat = game.awaiting(past.state) if past.state["status"] == "active" else None
-        moves = game.legal_moves(past.state, seat) if seat is not None else []
-        if not moves:
-            raise IllegalMove(f"version {version} is in the middle of a move or of the setup (no seat was to decide "
-                              "there); back up to a version between two moves")
-        if span and not game.is_platform(span[0]) and not any(past.decides_next(seat, move, span)[1] for move in moves):
-            raise IllegalMove(f"version {version} is in the middle of a move ({span[0]['type']} follows it); "
-                              "back up to the version before the move or after it")
-        return past
+        return check_at_rest(self.load(match_id, version=version), version, span)
 
     def history(self, match_id, after: int = 0, upto: int | None = None) -> list[dict]:
         """The full, unredacted log of a match, or the part after `after` up to `upto`."""

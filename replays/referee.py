@@ -12,8 +12,8 @@ import uuid
 
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.matches import event_record
-from domain.undo import take_back_target
+from domain.matches import apply_events, check_at_rest, event_record
+from domain.undo import check_backup, take_back_target
 from replays import verify
 
 
@@ -141,6 +141,15 @@ class Rereferee:
             state = game.evolve(state, record["type"], record["payload"])
         return copy.deepcopy(state)
 
+    def at_rest(self, version: int, backup: bool = True) -> None:
+        """IllegalMove unless an undo to this version may go there, as the server asks it (Matches.at_rest), after
+        a backup's own checks (check_backup)."""
+        match = self.match
+        if backup:
+            check_backup(version, match.version + 1, match.retracted, match.revealed_seed is not None)
+        past = apply_events(None, copy.deepcopy(match.pending_events[:version]))
+        check_at_rest(past, version, self.records[version:])
+
     def run(self, token_hashes: dict | None = None) -> Match:
         """The match the log records, re-refereed; the imported match's tokens are `token_hashes`."""
         created = self.created
@@ -188,11 +197,13 @@ class Rereferee:
             match.decline_undo(p["request_id"], p["reason"])
         elif kind == "ActionsRetracted":
             target = take_back_target(self.records, p["seat"], match.game.undo_class, match.game.turn_of(match.state))
+            self.at_rest(target, backup=False)
             match.take_back(p["seat"], target, self.state_at(target))
         elif kind == "BackupPerformed":
             if p.get("request_id") is not None:
                 known(match.undo_requests, p["request_id"], "undo request")
                 match._pending_request(p["request_id"])
+            self.at_rest(p["to_version"])
             span = self.records[p["to_version"]:]
             match.back_up(p["to_version"], p["reason"], self.state_at(p["to_version"]), span, p.get("request_id"))
         elif kind == "RefereeResolved":

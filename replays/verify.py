@@ -38,6 +38,8 @@ def _stream(seed: bytes, match_id: str, client_seeds: list[str], nonce: int):
 
 
 def _uniform(stream, n: int) -> int:
+    if not isinstance(n, int) or not 0 < n <= 2**32:
+        raise ValueError(f"no uniform integer in [0, {n}) can be drawn from 4-byte words")
     limit = 2**32 - (2**32 % n)
     while True:
         x = int.from_bytes(bytes(next(stream) for _ in range(4)), "big")
@@ -153,7 +155,12 @@ def check_random(events: list[dict], seed: bytes, match_id: str, client_seeds: l
             if entry["nonce"] != expected_nonce:
                 raise Failure(f"version {event['version']} ({event['type']}): nonce {entry['nonce']}, "
                               f"expected {expected_nonce}")
-            if recompute(seed, match_id, seeds, entry) != entry["result"]:
+            try:
+                result = recompute(seed, match_id, seeds, entry)
+            except ValueError as error:
+                raise Failure(f"version {event['version']} ({event['type']}): the {entry['kind']} entry at nonce "
+                              f"{entry['nonce']} cannot be recomputed: {error}", event["version"]) from None
+            if result != entry["result"]:
                 raise Failure(f"version {event['version']} ({event['type']}): the {entry['kind']} result at "
                               f"nonce {entry['nonce']} does not recompute")
             expected_nonce += 1
