@@ -125,7 +125,7 @@ def test_flags_name_a_finished_match_awaiting_its_tournament_result(sqlite_clien
 def test_the_referee_answers_an_undo_rules_a_dispute_backs_up_and_settles_from_the_page(sqlite_client, table):
     seat = table.view()["current_seat"]
     table.play(seat, {"type": "draw", "source": "pile"})
-    asked = sqlite_client.post(f"/matches/{table.id}/undo-requests", json={"to_version": 8, "reason": "wrong card"},
+    asked = sqlite_client.post(f"/matches/{table.id}/undo-requests", json={"to_version": 7, "reason": "wrong card"},
                                headers=auth(table.tokens[seat])).get_json()
     disputed = sqlite_client.post(f"/matches/{table.id}/disputes", json={"version": 2, "claim": "odd"},
                                   headers=auth(table.tokens[seat])).get_json()
