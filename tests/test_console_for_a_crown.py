@@ -113,7 +113,7 @@ def check_table(html: str, view: dict) -> None:
 
 def check_pages(client, table: Table) -> dict:
     """Every seat's, the referee's and the spectator's page now: each draws its own view; a seat's shows its own
-    chest alone and no face-down card it did not recruit; the spectator's no chest and no face-down card; the
+    chest alone (every chest once the match is over) and no face-down card it did not recruit; the spectator's no chest (every one once the match is over) and no face-down card; the
     referee's every chest and every face-down card; a seat has one move button a legal move."""
     ref = table.view()
     pages = {}
@@ -126,7 +126,7 @@ def check_pages(client, table: Table) -> dict:
         for other in range(len(PLAYERS)):
             chest = ref["players"][other]["chest"]
             shown = f"Chest: {chest['coins']} Coins, {chest['rubies']} Rubies."
-            assert (shown in sections[other]) == (other == seat)
+            assert (shown in sections[other]) == (other == seat or ref["status"] == "finished")  # opened at the end
         assert html.count('<button class="move">') == len(table.moves(seat))
         assert (len(table.moves(seat)) > 0) == (ref["awaiting_seat"] == seat)
         pages[seat] = html
@@ -134,7 +134,7 @@ def check_pages(client, table: Table) -> dict:
     check_table(spectator, view_as(client, table, None))
     for mark in unknown_to(ref, None):
         assert mark not in spectator
-    assert spectator.count("Chest: hidden.") == len(PLAYERS)
+    assert spectator.count("Chest: hidden.") == (0 if ref["status"] == "finished" else len(PLAYERS))
     assert '<button class="move">' not in spectator
     referee = page_as(client, table, table.referee)
     check_table(referee, ref)

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from domain.for_a_crown import GAME as FOR_A_CROWN
 from domain.for_a_crown.data import DATA
 from replays import verify
 from replays.referee import rereferee
@@ -43,7 +44,7 @@ def test_a_whole_match_over_http_verifies_and_audits(sqlite_client, players, tmp
     (tmp_path / "crown.ndjson").write_text("\n".join(lines) + "\n")
     audited = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(tmp_path / "crown.ndjson")],
                              capture_output=True, text=True, check=False)
-    assert audited.returncode == 0 and "under for_a_crown/2" in audited.stdout, audited.stdout + audited.stderr
+    assert audited.returncode == 0 and f"under {FOR_A_CROWN.rules}" in audited.stdout, audited.stdout + audited.stderr
     timeline = table.get("/timeline", table.tokens[0]).get_json()
     sentences = [entry["summary"] for entry in timeline]
     paid = [m for m in map(PAID.match, sentences) if m]

@@ -296,3 +296,55 @@ def test_a_whole_game_is_4_rounds_of_recruit_reveal_and_end_of_round():
     assert types(events).count("SharedDeckShuffled") == 4 and types(events)[-1] == "MatchFinished"
     worth = dict(events)["MatchFinished"]["rubies"]
     assert worth[state["winner"]] == max(worth)
+
+
+def test_the_game_ends_even_when_every_family_goes_out_in_the_same_round():
+    """KONIEC GRY: "Rozgrywka dobiega końca po 4. rundzie albo wcześniej, jeśli któryś z graczy odpadnie z gry."
+    Pamiątka rodowa: "Przeciwnicy rozgrywają do końca aktualną rundę, po czym rozgrywka się kończy." (The game ends
+    after the round in which a family went out.) A Scandal that puts out all three families, each with no Ruby and
+    its Heirloom sold, must still end the game; Herald raised IndexError instead, so the move that revealed the
+    Scandal could never be played and the match could never end (RULINGS F9)."""
+    state, rng = table(3)
+    place_portraits(state, {RABBIT: 0, PENGUIN: 1, MONKEY: 3})  # left, left, middle: 2, 2 and 1 Rubies to lose
+    for p in state["players"]:
+        state["reserve"]["rubies"] += p["rubies"]
+        p.update(rubies=0, heirloom="sold")
+    state["round"] = 2
+    reveal_next(state, card_named(state, "Scandal"))
+    state["shared"] = state["shared"][:1]  # the Scandal is the round's last card
+    events = run(state, rng)
+    assert [p["seat"] for kind, p in events if kind == "PlayerOut"] == [MONKEY, PENGUIN, RABBIT]
+    assert state["status"] == "finished"
+    assert state["winners"] == []  # nobody is left in the game to win it
+
+
+def test_an_end_of_game_ruby_the_reserve_cannot_give_is_said_in_the_timeline():
+    """RULINGS F4 (on KONIEC GRY: "Najbardziej wpływowy gracz otrzymuje 1 rubin. Gracz (albo gracze), który ma
+    najwięcej monet, otrzymuje 1 rubin."): "A gain the reserve cannot give (no Ruby, Coin or Bandit left) is skipped
+    and the timeline says so." Herald skipped the end-of-game Rubies silently: no event, no sentence."""
+    state, rng = table(3)
+    place_portraits(state, {RABBIT: 4, PENGUIN: 5, MONKEY: 6})
+    state["players"][RABBIT]["rubies"] += state["reserve"]["rubies"]
+    state["reserve"]["rubies"] = 0
+    state.update(round=4, shared=[], phase="reveal", current=None, steps=[{"kind": "reveal"}])
+    before = FOR_A_CROWN.copy_state(state)
+    events = run(state, rng)
+    assert state["status"] == "finished"
+    said = [FOR_A_CROWN.event(kind, p).describe(p, before, None) for kind, p in events
+            if p.get("reason") in ("most_influential", "most_coins")]
+    assert len(said) == 1 + len(dict(events)["FinalScored"]["coins"])
+    assert all("reserve" in sentence for sentence in said)
+
+
+def test_once_the_game_is_over_every_view_shows_every_chest():
+    """Koniec gry: "Na koniec gracze ujawniają zawartość swoich skrzyń." (At the end the players reveal their chests:
+    every seat and the spectator see each chest once the match is over, and no other seat's before; RULINGS F9.)"""
+    state, rng = table(3)
+    place_portraits(state, {RABBIT: 4, PENGUIN: 5, MONKEY: 6})
+    state.update(round=4, shared=[], phase="reveal", current=None, steps=[{"kind": "reveal"}])
+    assert [p["seat"] for p in FOR_A_CROWN.view(state, MONKEY)["players"] if "chest" in p] == [MONKEY]
+    run(state, rng)
+    assert state["status"] == "finished"
+    for viewer in (None, RABBIT, MONKEY):
+        shown = FOR_A_CROWN.view(state, viewer)["players"]
+        assert [p["chest"] for p in shown] == [{"rubies": p["rubies"], "coins": p["coins"]} for p in state["players"]]

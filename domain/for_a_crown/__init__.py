@@ -52,7 +52,8 @@ GAME = Game(
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,
-    rules_version=2,  # 2: a backup over a revealed Event shuffles the Event stack again (RULINGS U3)
+    rules_version=3,  # 2: a backup over a revealed Event shuffles the Event stack again (RULINGS U3); 3: an end-of-game
+    # Ruby the reserve cannot give is recorded as none given (F4), and the game ends when every family is out (F9)
     options=frozenset({"cards", "board"}),
     ranked_by="rubies",
     table_templates=str(Path(__file__).parent / "templates"),

@@ -208,7 +208,7 @@ def _reveal(table: Table) -> None:
     if card["kind"] != "event":
         return
     if card["event"] == "burglary":
-        most = max(s["players"][p]["bandits"] for p in in_play(s))
+        most = max((s["players"][p]["bandits"] for p in in_play(s)), default=0)
         for p in [p for p in in_play(s) if most and s["players"][p]["bandits"] == most]:
             lose_rubies(table, p, 2, "burglary")
             if not s["players"][p]["out"]:
@@ -236,14 +236,20 @@ def _end_of_game(table: Table) -> None:
     s = table.state
     playing = in_play(s)
     players = s["players"]
+    if not playing:  # every family went out this round: nobody is left to win (RULINGS F9)
+        table.emit(FinalScored, influence=None, coins=[], bandits=[],
+                   chests=[{"seat": p, "rubies": players[p]["rubies"], "coins": players[p]["coins"],
+                            "heirloom": players[p]["heirloom"], "worth": None} for p in range(len(players))])
+        table.emit(MatchFinished, reason="out", winner=None, winners=[], rubies=[None] * len(players))
+        return
     first = influence(s)[0]
     richest = max(players[p]["coins"] for p in playing)
     most_coins = [p for p in playing if players[p]["coins"] == richest]
     worst = max(players[p]["bandits"] for p in playing)
     most_bandits = [p for p in playing if worst and players[p]["bandits"] == worst]
     for seat, reason in [(first, "most_influential"), *((p, "most_coins") for p in most_coins)]:
-        if s["reserve"]["rubies"]:
-            table.emit(RubyGained, seat=seat, count=1, reason=reason)
+        # a Ruby the reserve cannot give is skipped, and said (RULINGS F4): a RubyGained of 0
+        table.emit(RubyGained, seat=seat, count=min(1, s["reserve"]["rubies"]), reason=reason)
     for seat in most_bandits:
         lose_rubies(table, seat, 1, "most_bandits")
     playing = in_play(s)

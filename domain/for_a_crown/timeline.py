@@ -126,6 +126,8 @@ def _chosen(p, state, viewer):
 @describes(RubyGained)
 def _ruby(p, state, viewer):
     why = {"most_influential": " for being the most influential", "most_coins": " for the most Coins"}
+    if not p["count"]:
+        return f"{_family(state, p['seat'])} gained no Ruby{why.get(p['reason'], '')}: the reserve has none left."
     return f"{_family(state, p['seat'])} gained a Ruby{why.get(p['reason'], '')}."
 
 
@@ -202,6 +204,8 @@ def _round_ended(p, state, viewer):
 
 @describes(FinalScored)
 def _final(p, state, viewer):
+    if p["influence"] is None:
+        return "Every family was out: nobody is left to win."
     return "The chests were opened: " + ", ".join(
         f"{_family(state, c['seat'])} {c['worth']}" for c in p["chests"] if c["worth"] is not None) + " Rubies."
 

@@ -1,4 +1,5 @@
-"""What each viewer sees of a For a Crown match: chests only one's own (the referee all), a top-of-deck recruit only
+"""What each viewer sees of a For a Crown match: chests only one's own (the referee all; everyone's once the
+match is over, when they are opened), a top-of-deck recruit only
 its recruiter's until revealed, no deck's order; events as a viewer may see them; the summary for match lists."""
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ def view(state: dict, viewer) -> dict:
     for seat, p in enumerate(state["players"]):
         entry = {"seat": seat, "name": p["name"], "family": p["family"], "bandits": p["bandits"],
                  "heirloom": p["heirloom"], "out": p["out"]}
-        if referee or viewer == seat:
+        if referee or viewer == seat or state["status"] == "finished":  # at the end the chests are opened
             entry["chest"] = {"rubies": p["rubies"], "coins": p["coins"]}
+        if referee or viewer == seat:
             entry["unrevealed_recruits"] = [_card(state, int(c)) for c, s in state["seen"].items() if s == seat]
         players.append(entry)
     waiting = awaiting(state)
