@@ -139,7 +139,8 @@ class Tournament(Aggregate):
 
     @property
     def scheme(self) -> list[int]:
-        """Points by placement: the organiser's at pods; at 2-player tables 3/1/0, whatever the spec says."""
+        """Points by placement: the organiser's at pods; at two seats [3, 0], whatever the spec says (table_points scores
+        a two-seat table itself: only the top, a bye's worth, is read there)."""
         return self.created["placement_points"] if self.created["table_size"] > 2 else [WIN, 0]
 
     @property
@@ -242,12 +243,13 @@ class Tournament(Aggregate):
             slots = [p for t in self.rounds[first]["tables"] for p in t["players"]]
         for round_ in self.rounds[first:]:
             tables = iter(round_["tables"])  # a table for each two places without a bye, in bracket order
-            slots = [_through(a, b, round_["byes"], tables) for a, b in zip(slots[::2], slots[1::2])]
+            seated = {p for t in round_["tables"] for p in t["players"]}
+            slots = [_through(a, b, round_["byes"], seated, tables) for a, b in zip(slots[::2], slots[1::2])]
         pairs = []
         for a, b in zip(slots[::2], slots[1::2]):
-            gone = [p for p in (a, b) if p is not BYE and self.players[p]["dropped"]]
-            if len(gone) == 1:  # a player who dropped is paired no more: the other goes through with a bye
-                a, b = (b if gone[0] == a else a), BYE
+            if any(p is not BYE and self.players[p]["dropped"] for p in (a, b)):
+                # a player who dropped is paired no more: the other, if still in, goes through with a bye
+                a, b = next((p for p in (a, b) if p is not BYE and not self.players[p]["dropped"]), BYE), BYE
             if a is not BYE or b is not BYE:
                 pairs.append((a, b) if a is not BYE else (b, a))
         return pairs, draw
@@ -295,7 +297,8 @@ class Tournament(Aggregate):
         if self.status == "finished" and self.revealed_seed is None:
             eliminated = self.created["top_cut"] or self.created["format"] == "single_elimination"
             last = self.rounds[-1]
-            champion = (advancing(last["tables"][0]) if last["tables"] else last["byes"][0]) if eliminated else None
+            champion = (advancing(last["tables"][0]) if last["tables"] else next(iter(last["byes"]), None)) \
+                if eliminated else None  # none where both finalists dropped
             self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()],
                                               "champion": champion})
             self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
@@ -370,12 +373,14 @@ def bracket(size: int) -> list[int]:
     return order[:size] if size > 1 else [1]
 
 
-def _through(a, b, byes: list[str], tables):
+def _through(a, b, byes: list[str], seated: set[str], tables):
     """Who of two bracket places goes on from a round: a bye's player (an empty place's, or a dropped player's
-    opponent's), or the winner of the round's next table (the one these places were seated at, or, after an
-    organiser's swap, the players seated there instead)."""
+    opponent's), nobody (BYE) where both had dropped and neither was seated, or the winner of the round's next table
+    (the one these places were seated at, or, after an organiser's swap, the players seated there instead)."""
     if a is BYE or b is BYE:
         return b if a is BYE else a
     if a in byes or b in byes:
         return a if a in byes else b
+    if a not in seated and b not in seated:  # a swap moves seated players only
+        return BYE
     return advancing(next(tables))

@@ -16,6 +16,8 @@ from domain.matches import apply_events, check_at_rest, event_record
 from domain.undo import check_backup, take_back_target
 from replays import verify
 
+SNAPSHOT = 50  # as the server's snapshots (domain/matches.py SNAPSHOT_INTERVAL)
+
 
 class Rejected(Exception):
     """The log cannot be re-refereed; `version` is the first event that does not follow."""
@@ -119,6 +121,7 @@ class Rereferee:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
         self.players, self.client_seeds = self.created["players"], client_seeds
         self.records: list[dict] = []
+        self.snapshots: dict[int, Match] = {}  # the match every SNAPSHOT versions, so that an undo folds few events
 
     def _accept(self) -> None:
         """Check the events the match just produced against the log's next events."""
@@ -133,6 +136,11 @@ class Rereferee:
                 raise Rejected(expected["version"], f"the log's {expected['type']} is not what the rules produce "
                                                     f"here ({record['type']}){self._rules_note()}")
             self.records.append(record)
+        match = self.match
+        if match.version == len(self.records) and match.version - max(self.snapshots, default=0) >= SNAPSHOT:
+            snapshot = copy.deepcopy(match)  # its state shared with the match, which evolves it in place: its own
+            snapshot.state, snapshot.state_shared = match.game.copy_state(match.state), False
+            self.snapshots[match.version] = snapshot
 
     def state_at(self, version: int) -> dict:
         game = self.match.game
@@ -146,8 +154,10 @@ class Rereferee:
         a backup's own checks (check_backup)."""
         match = self.match
         if backup:
-            check_backup(version, match.version + 1, match.retracted, match.revealed_seed is not None)
-        past = apply_events(None, copy.deepcopy(match.pending_events[:version]))
+            check_backup(version, match.version, match.retracted, match.revealed_seed is not None)  # as Matches.back_up
+        base = max((v for v in self.snapshots if v <= version), default=0)
+        start = copy.deepcopy(self.snapshots[base]) if base else None
+        past = apply_events(start, copy.deepcopy(match.pending_events[base:version]))
         check_at_rest(past, version, self.records[version:])
 
     def run(self, token_hashes: dict | None = None) -> Match:

@@ -37,6 +37,9 @@ def _stream(seed: bytes, match_id: str, client_seeds: list[str], nonce: int):
         rnd += 1
 
 
+DICE = 2**16  # the most dice one random entry rolls, far above any game's
+
+
 def _uniform(stream, n: int) -> int:
     if not isinstance(n, int) or not 0 < n <= 2**32:
         raise ValueError(f"no uniform integer in [0, {n}) can be drawn from 4-byte words")
@@ -51,6 +54,8 @@ def recompute(seed: bytes, match_id: str, client_seeds: list[str], entry: dict):
     """The result herald-fair-v1 gives for one random entry."""
     stream = _stream(seed, match_id, client_seeds, entry["nonce"])
     if entry["kind"] == "dice":
+        if not isinstance(entry["count"], int) or not 0 <= entry["count"] <= DICE:  # else a roll that never ends
+            raise ValueError(f"no roll of {entry['count']} dice: 0 to {DICE}")
         return [_uniform(stream, entry["faces"]) + 1 for _ in range(entry["count"])]
     if entry["kind"] == "choice":
         return _uniform(stream, entry["n"])

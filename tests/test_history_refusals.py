@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,35 +17,7 @@ from tests.helpers.api import Table, assert_problem, auth
 from tests.helpers.stores import memory_app
 from tests.test_import_and_offline import lines_of, rechain, rows
 
-
-def finished_korona_lines(seed: int = 1) -> list[str]:
-    app = memory_app()
-    match, _ = app.create("korona", [{"name": "Ana"}, {"name": "Bo"}])
-    chooser = random.Random(seed)
-    while not (played := app.load(match.id)).finished:
-        seat = played.game.awaiting(played.state)
-        app.play(match.id, seat, chooser.choice(played.game.legal_moves(played.state, seat)))
-    return export_lines(str(match.id), "korona", app.history(match.id))
-
-
-@pytest.mark.parametrize("n", [0, 2**32 + 1])
-def test_the_verifier_fails_in_one_line_on_a_choice_it_cannot_draw(tmp_path, n):
-    """The verifier "does not trust the server": a log whose random entry asks for a uniform integer in [0, n) with
-    n = 0 or n > 2**32 (herald-fair-v1 reads 4-byte words) is refused with FAIL naming its version, as
-    tests/test_import_and_offline.py asks of every hostile log; it was a ZeroDivisionError traceback (n = 0) or a
-    loop that never ends (n > 2**32: every sample is rejected)."""
-    edited = rows(finished_korona_lines())
-    chosen = next(r for r in edited[1:] if any(e["kind"] == "choice" for e in r["payload"].get("random", ())))
-    next(e for e in chosen["payload"]["random"] if e["kind"] == "choice")["n"] = n
-    path = tmp_path / "log.ndjson"
-    path.write_text("\n".join(lines_of(rechain(edited))) + "\n")
-    try:
-        run = subprocess.run([sys.executable, "-m", "replays.verify", str(path)], capture_output=True, text=True,
-                             check=False, timeout=20)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"the verifier never ends on a choice among {n}")
-    assert run.returncode == 1 and run.stderr == "", run.stderr[-300:]
-    assert run.stdout.splitlines()[-1].startswith(f"FAIL version {chosen['version']} ")
+DATA = Path(__file__).parent / "data"
 
 
 def test_an_imported_backup_into_the_middle_of_a_move_is_refused():
@@ -93,3 +66,55 @@ def test_an_undo_request_to_the_current_version_is_refused_as_the_backup_would_b
                                headers=auth(table.tokens[seat]))
     assert_problem(asked, 422)
     assert table.version() == version
+
+
+def korona(seed: int):
+    app = memory_app()
+    match, _ = app.create("korona", [{"name": "Ana"}, {"name": "Bo"}])
+    chooser = random.Random(seed)
+
+    def move():
+        state = app.load(match.id)
+        seat = state.game.awaiting(state.state)
+        app.play(match.id, seat, chooser.choice(state.game.legal_moves(state.state, seat)))
+    return app, match, move
+
+
+def test_an_imported_backup_to_the_current_version_is_refused_as_the_server_refuses_it():
+    """c51a188: re-refereeing "holds each backup ... to the server's" checks; Rereferee.at_rest passes
+    match.version + 1 to check_backup (Match.back_up's bound, which it then checks again itself), where
+    Matches.back_up passes match.version: a backup to the current version, refused by the server (422), imports."""
+    app, match, move = korona(3)
+    for _ in range(6):
+        move()
+    version = app.load(match.id).version
+    with pytest.raises(IllegalMove, match="earlier version"):
+        app.back_up(match.id, version, "nothing to undo")
+    bent = app.load(match.id)
+    bent.back_up(version, "nothing to undo", app.load(match.id, version=version).state, [])
+    app.save(bent)
+    while not app.load(match.id).finished:
+        move()
+    with pytest.raises(Rejected, match=f"version {version + 1}: .*earlier version"):
+        rereferee(export_lines(str(match.id), "korona", app.history(match.id)))
+
+
+@pytest.mark.parametrize(("kind", "field", "value"), [("choice", "n", 0), ("choice", "n", 2**32 + 1),
+                                                    ("dice", "count", 10**9)])
+def test_the_verifier_fails_in_one_line_on_a_draw_it_cannot_make(tmp_path, kind, field, value):
+    """The verifier "does not trust the server": a log whose random entry asks for a uniform integer in [0, n) with
+    n = 0 or n > 2**32 (herald-fair-v1 reads 4-byte words), or for 10**9 dice, is refused with FAIL naming its version,
+    as tests/test_import_and_offline.py asks of every hostile log; it was a ZeroDivisionError traceback (n = 0), a
+    loop that never ended (n > 2**32: every sample is rejected) or a roll of minutes."""
+    edited = rows((DATA / "recorded" / "crusader-kingdoms-2p.ndjson").read_text().splitlines())
+    drawn = next(r for r in edited[1:] if any(e["kind"] == kind for e in r["payload"].get("random", ())))
+    next(e for e in drawn["payload"]["random"] if e["kind"] == kind)[field] = value
+    path = tmp_path / "log.ndjson"
+    path.write_text("\n".join(lines_of(rechain(edited))) + "\n")
+    try:
+        run = subprocess.run([sys.executable, "-m", "replays.verify", str(path)], capture_output=True, text=True,
+                             check=False, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the verifier never ends on a {kind} of {field} {value}")
+    assert run.returncode == 1 and run.stderr == "", run.stderr[-300:]
+    assert run.stdout.splitlines()[-1].startswith(f"FAIL version {drawn['version']} ")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.chain import GENESIS, link
 from domain.matches import Matches
 from replays import verify
 from replays.referee import Rejected, rereferee
@@ -120,3 +121,20 @@ def test_a_tournament_paired_otherwise_today_is_named_a_change_of_rules():
     assert "RoundPaired): round 2 recomputes as" in str(differs.value)
     assert "recorded under tournament rules from before Herald recorded their version" in str(differs.value)
     assert "a change of rules, not a sign the log was altered" in str(differs.value)
+
+
+def test_a_changed_pairing_in_an_old_two_player_swiss_is_not_excused_as_a_change_of_rules():
+    """T7 changed eliminations, rounds of byes alone and a bye's worth; a 2-player Swiss without a cut whose points top
+    at 3 pairs and scores alike under both. Yet the audit appends to any Differs of an export without "rules" that it
+    is "a change of rules, not a sign the log was altered": here, a pairing rewritten (and rechained) by hand."""
+    edited = [json.loads(line) for line in (DATA / "tournament-swiss-rules-1.ndjson").read_text().splitlines()]
+    second = next(r for r in edited[1:] if r["type"] == "RoundPaired" and r["payload"]["round"] == 2)
+    one, two = second["payload"]["tables"]
+    one["players"][1], two["players"][1] = two["players"][1], one["players"][1]
+    previous = GENESIS
+    for row in edited[1:]:
+        row["chain"] = previous = link(previous, row["version"], row["type"], row["payload"])
+    with pytest.raises(Differs) as differs:
+        audit([json.dumps(r) for r in edited])
+    assert "RoundPaired): round 2 recomputes as" in str(differs.value)
+    assert "not a sign the log was altered" not in str(differs.value)
