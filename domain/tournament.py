@@ -236,11 +236,9 @@ class Tournament(Aggregate):
         elif len(self.rounds) == first:
             cut = self.created["top_cut"]
             seeds = [row["player_id"] for row in self.standings() if not row["dropped"]][:cut]
-            if len(seeds) < cut:
-                raise IllegalMove(f"a top {cut} needs {cut} players still in; {len(seeds)} are")
-            slots = [seeds[n - 1] for n in bracket(cut)]
+            slots = [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(cut)]  # fewer still in: byes
         else:  # the cut as its first round seated it: a later correction of a Swiss result does not reseed it
-            slots = [p for t in self.rounds[first]["tables"] for p in t["players"]]
+            slots = _as_seated(self.rounds[first], bracket(self.created["top_cut"]))
         for round_ in self.rounds[first:]:
             tables = iter(round_["tables"])  # a table for each two places without a bye, in bracket order
             seated = {p for t in round_["tables"] for p in t["players"]}
@@ -371,6 +369,18 @@ def bracket(size: int) -> list[int]:
     while len(order) < size:
         order = [x for seed in order for x in (seed, 2 * len(order) + 1 - seed)]
     return order[:size] if size > 1 else [1]
+
+
+def _as_seated(round_: dict, order: list[int]) -> list:
+    """A cut's places as its first round seated them: each pair of seeds in bracket order a table's two players, or
+    where a seed number passes the players seeded (2 a table, 1 a bye), the bye's player and an empty place."""
+    seeded = 2 * len(round_["tables"]) + len(round_["byes"])
+    tables, byes = iter(round_["tables"]), iter(round_["byes"])
+    slots = []
+    for a, b in zip(order[::2], order[1::2]):
+        empty = (a > seeded) + (b > seeded)
+        slots += next(tables)["players"] if not empty else [next(byes), BYE] if empty == 1 else [BYE, BYE]
+    return slots
 
 
 def _through(a, b, byes: list[str], seated: set[str], tables):

@@ -209,3 +209,29 @@ def test_two_quarter_final_winners_who_dropped_are_not_seated_in_a_top_8():
     assert final["tables"] == [] and final["byes"] == [quarters["tables"][2]["players"][0]]
     assert tournament.revealed_seed is not None
     assert audit(exported(tournament))[0].startswith("ok")
+
+
+def test_a_cut_left_short_by_a_drop_gives_its_top_seeds_byes_and_ends():
+    """RULINGS T7: a drop during the Swiss rounds leaves 3 players still in for a top 4 (it was refused at every try,
+    and the tournament never ended): the top seed has a bye, the others meet, the final is played, the seed revealed
+    and the export audits; in a top 8 left with 5, the top 3 seeds have byes."""
+    tournament = registered(4, format="swiss", rounds=1, top_cut=4)
+    won_by_first_seats(tournament)
+    tournament.drop(tournament.standings()[1]["player_id"])
+    top = tournament.standings()[0]["player_id"]
+    semis = won_by_first_seats(tournament)
+    assert semis["byes"] == [top] and len(semis["tables"]) == 1
+    final = won_by_first_seats(tournament)
+    assert final["tables"][0]["players"] == [top, semis["tables"][0]["players"][0]]
+    assert tournament.status == "finished" and tournament.revealed_seed is not None
+    assert audit(exported(tournament))[0].startswith("ok")
+    tournament = registered(8, format="swiss", rounds=1, top_cut=8)
+    won_by_first_seats(tournament)
+    for row in tournament.standings()[5:]:
+        tournament.drop(row["player_id"])
+    ranked = [row["player_id"] for row in tournament.standings()]
+    quarters = won_by_first_seats(tournament)
+    assert sorted(quarters["byes"]) == sorted(ranked[:3]) and quarters["tables"][0]["players"] == [ranked[3], ranked[4]]
+    while tournament.status != "finished":
+        won_by_first_seats(tournament)
+    assert audit(exported(tournament))[0].startswith("ok")
