@@ -176,7 +176,7 @@ class Tournament(Aggregate):
         if len(self.rounds) >= self.total_rounds:
             raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
         active = [p for p, player in self.players.items() if not player["dropped"]]
-        if len(active) < 2 and (not self.rounds or len(self.rounds) < self.swiss_rounds):
+        if len(active) < 2 and not self.rounds:  # later, those still in play on with byes, so that it ends
             raise IllegalMove("at least 2 players still in are needed to pair a round")
         cut = self.created["top_cut"]
         if not self.rounds and len(active) < cut:  # it could never be played: the tournament would never end

@@ -235,3 +235,20 @@ def test_a_cut_left_short_by_a_drop_gives_its_top_seeds_byes_and_ends():
     while tournament.status != "finished":
         won_by_first_seats(tournament)
     assert audit(exported(tournament))[0].startswith("ok")
+
+
+def test_a_tournament_left_with_one_player_plays_on_with_byes_and_ends():
+    """RULINGS T7: after round 1, three of four players drop: the Swiss rounds left (refused before, "at least 2
+    players still in", so the tournament never ended) give the one still in a bye each; a round robin left with no one
+    pairs nobody; each ends, reveals its seed and audits."""
+    for spec in ({"format": "swiss", "rounds": 3}, {"format": "round_robin"}):
+        tournament = registered(4, **spec)
+        won_by_first_seats(tournament)
+        staying = list(tournament.players)[-1] if spec["format"] == "swiss" else None
+        for player in [p for p in tournament.players if p != staying]:
+            tournament.drop(player)
+        while tournament.status != "finished":
+            round_ = won_by_first_seats(tournament)
+            assert round_["tables"] == [] and round_["byes"] == ([staying] if staying else [])
+        assert len(tournament.rounds) == tournament.total_rounds and tournament.revealed_seed is not None
+        assert audit(exported(tournament))[0].startswith("ok")
