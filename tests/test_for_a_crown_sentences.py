@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from jinja2 import Environment, FileSystemLoader
+
 from domain.for_a_crown import GAME as FOR_A_CROWN
 from domain.for_a_crown import decide
 from domain.for_a_crown.moves import legal_moves
 from domain.for_a_crown.state import influence, new_state
+from service.console.present import words
 from tests.helpers.for_a_crown import (
     MONKEY,
     PENGUIN,
@@ -298,18 +301,25 @@ def test_a_whole_game_is_4_rounds_of_recruit_reveal_and_end_of_round():
     assert worth[state["winner"]] == max(worth)
 
 
+def every_family_broke():
+    """Three families in round 2, each with no Ruby and its Heirloom sold, Portraits on spaces 0, 1 and 3 (a Scandal
+    makes them lose 2, 2 and 1 Rubies: all go out)."""
+    state, rng = table(3)
+    place_portraits(state, {RABBIT: 0, PENGUIN: 1, MONKEY: 3})
+    for p in state["players"]:
+        state["reserve"]["rubies"] += p["rubies"]
+        p.update(rubies=0, heirloom="sold")
+    state["round"] = 2
+    return state, rng
+
+
 def test_the_game_ends_even_when_every_family_goes_out_in_the_same_round():
     """KONIEC GRY: "Rozgrywka dobiega końca po 4. rundzie albo wcześniej, jeśli któryś z graczy odpadnie z gry."
     Pamiątka rodowa: "Przeciwnicy rozgrywają do końca aktualną rundę, po czym rozgrywka się kończy." (The game ends
     after the round in which a family went out.) A Scandal that puts out all three families, each with no Ruby and
     its Heirloom sold, must still end the game; Herald raised IndexError instead, so the move that revealed the
     Scandal could never be played and the match could never end (RULINGS F9)."""
-    state, rng = table(3)
-    place_portraits(state, {RABBIT: 0, PENGUIN: 1, MONKEY: 3})  # left, left, middle: 2, 2 and 1 Rubies to lose
-    for p in state["players"]:
-        state["reserve"]["rubies"] += p["rubies"]
-        p.update(rubies=0, heirloom="sold")
-    state["round"] = 2
+    state, rng = every_family_broke()
     reveal_next(state, card_named(state, "Scandal"))
     state["shared"] = state["shared"][:1]  # the Scandal is the round's last card
     events = run(state, rng)
@@ -348,3 +358,26 @@ def test_once_the_game_is_over_every_view_shows_every_chest():
     for viewer in (None, RABBIT, MONKEY):
         shown = FOR_A_CROWN.view(state, viewer)["players"]
         assert [p["chest"] for p in shown] == [{"rubies": p["rubies"], "coins": p["coins"]} for p in state["players"]]
+
+
+def test_a_helping_hand_revealed_after_every_family_went_out_lets_the_round_be_played_out():
+    """RULINGS F9: the round in which every family went out is played out, and the game ends with no winner. A Helping
+    Hand revealed after the Scandal that put everyone out seated its die roll at the least influential family still
+    in, of none: IndexError, the move refused for ever."""
+    state, rng = every_family_broke()
+    reveal_next(state, card_named(state, "Scandal"), card_named(state, "Helping Hand"))
+    state["shared"] = state["shared"][:2]  # the Scandal, then the Helping Hand, the round's last cards
+    run(state, rng)
+    assert state["status"] == "finished" and state["winners"] == []
+
+
+def test_the_table_of_a_match_nobody_won_says_so():
+    """RULINGS F9: the console's table of a match with no winner says nobody won, not "Won by ."."""
+    state, rng = every_family_broke()
+    reveal_next(state, card_named(state, "Scandal"))
+    state["shared"] = state["shared"][:1]
+    run(state, rng)
+    env = Environment(loader=FileSystemLoader(FOR_A_CROWN.table_templates))
+    env.filters["words"] = words
+    html = env.get_template("table.html").render(view=FOR_A_CROWN.view(state, None))
+    assert "Nobody won: every family went out." in html and "Won by" not in html

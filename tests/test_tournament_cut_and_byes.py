@@ -7,6 +7,7 @@ import json
 import uuid
 
 from domain.tournament import Tournament
+from domain.tournaments.timeline import sentences
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
 from tests.test_tournament_api import SPEC
@@ -252,3 +253,16 @@ def test_a_tournament_left_with_one_player_plays_on_with_byes_and_ends():
             assert round_["tables"] == [] and round_["byes"] == ([staying] if staying else [])
         assert len(tournament.rounds) == tournament.total_rounds and tournament.revealed_seed is not None
         assert audit(exported(tournament))[0].startswith("ok")
+
+
+def test_the_timeline_of_an_elimination_without_a_champion_names_no_one_first():
+    """RULINGS T7: both finalists dropped, so the tournament ends with no champion; its timeline said the first of the
+    standings "finished first", in single elimination the first registered (who lost its semi-final or left)."""
+    tournament = registered(4)
+    semis = won_by_first_seats(tournament)
+    for table in semis["tables"]:
+        tournament.drop(table["players"][0])
+    won_by_first_seats(tournament)
+    assert tournament.revealed_seed is not None
+    records = [{"type": type(e).__name__, "payload": e.payload} for e in tournament.collect_events()]
+    assert sentences(records)[-2] == "The tournament is over: no one won the final, the players left for it having dropped."

@@ -150,8 +150,8 @@ def _revealed(state, p):
             steps = [{"kind": "effect", "seat": seat, "effect": e} for e in card["effects"][0]]
     elif card["kind"] == "event":
         order = influence(state)
-        if card["event"] == "helping_hand":
-            steps = [{"kind": "effect", "seat": order[-1], "effect": "die"}]
+        if card["event"] == "helping_hand":  # the least influential still in; nobody once every family is out (F9)
+            steps = [{"kind": "effect", "seat": order[-1], "effect": "die"}] if order else []
         elif card["event"] == "bribery":
             steps = [{"kind": "bribe", "seat": s} for s in order if state["players"][s]["bandits"]]
         elif card["event"] == "mercenary_mages":

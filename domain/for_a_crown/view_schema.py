@@ -20,8 +20,9 @@ class ViewSchema(View):
     revealed = fields.List(fields.Dict(), metadata={"description": "this round's revealed cards in order"})
     event_stack_count = fields.Integer()
     players = fields.List(fields.Dict(), metadata={
-        "description": "seat, name, family, bandits, heirloom (held or sold), out; chest {rubies, coins} and "
-                       "unrevealed_recruits for its own seat and the referee only"})
+        "description": "seat, name, family, bandits, heirloom (held or sold), out; chest {rubies, coins} for its own "
+                       "seat and the referee (every seat once the match is over) and unrevealed_recruits for its own "
+                       "seat and the referee only"})
     pending = fields.Dict(allow_none=True, metadata={"description": "the pending decision; options for its seat"})
     shared_deck = fields.List(fields.Dict(), metadata={"description": "referee only, top first"})
     event_stack = fields.List(fields.Dict(), metadata={"description": "referee only, top first"})

@@ -15,11 +15,12 @@ def _placed(placements: list[list[str]], names: dict) -> str:
 
 def sentences(records: list[dict]) -> list[str]:
     """Each event of the log, told: "Round 3 paired: 8 tables, Ana has the bye", "Bo dropped after round 2"."""
-    names, told = {}, []
+    names, told, eliminated = {}, [], False
     for record in records:
         kind, p = record["type"], record["payload"]
         if kind == "TournamentCreated":
             told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {p['rounds']} rounds.")
+            eliminated = bool(p.get("top_cut")) or p["format"] == "single_elimination"
         elif kind == "PlayerRegistered":
             names[p["player_id"]] = p["name"]
             told.append(f"{p['name']} registered.")
@@ -36,6 +37,8 @@ def sentences(records: list[dict]) -> list[str]:
         elif kind == "ResultRecorded":
             how = "" if p["by"] == "match" else f" (recorded by the organiser: {p['reason']})"
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
+        elif kind == "TournamentFinished" and eliminated and not p.get("champion"):
+            told.append("The tournament is over: no one won the final, the players left for it having dropped.")
         elif kind == "TournamentFinished":
             first = p.get("champion") or p["standings"][0]
             told.append(f"The tournament is over: {names[first]} " + ("won the final." if p.get("champion")
