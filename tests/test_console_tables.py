@@ -159,3 +159,23 @@ def test_kingdom_tcg_draws_its_battlefield_and_the_response_stack_top_first(sqli
     for p in view["players"]:
         for card in p["used"]:
             assert f'data-card="{card["id"]}">{card["name"]}' in shown
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_finished_match_without_a_winner_is_not_said_won_by_no_one(sqlite_client, game):
+    """A match can end with no winner (For a Crown when every family goes out, RULINGS F9; Kingdom TCG drawn at the
+    turn limit, K6): no game's table says "Won by" then, nor "Won by ." with a winner."""
+    from jinja2 import Environment, FileSystemLoader
+
+    from domain.registry import GAMES as REGISTERED
+    from service.console.present import words
+
+    table = Table(sqlite_client, GAMES[game], game)
+    env = Environment(loader=FileSystemLoader(REGISTERED[game].table_templates))
+    env.filters["words"] = words
+    view = table.view()
+    def finished(winners: list[int]) -> str:
+        return env.get_template("table.html").render(view={**view, "status": "finished", "winners": winners})
+
+    assert "Won by" not in finished([])
+    assert "Won by ." not in finished([0])
