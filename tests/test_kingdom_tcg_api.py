@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 
+from domain.kingdom_tcg import GAME as KINGDOM_TCG
 from domain.kingdom_tcg.data import DATA, default_decklists
 from replays import verify
 from replays.referee import rereferee
@@ -34,7 +35,7 @@ def test_a_whole_match_over_http_verifies_audits_and_hides_hands(sqlite_client, 
     (tmp_path / "match.ndjson").write_text("\n".join(lines) + "\n")
     audited = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(tmp_path / "match.ndjson")],
                              capture_output=True, text=True, check=False)
-    assert audited.returncode == 0 and "under kingdom_tcg/2" in audited.stdout, audited.stdout + audited.stderr
+    assert audited.returncode == 0 and f"under {KINGDOM_TCG.rules}" in audited.stdout, audited.stdout + audited.stderr
     assert any(e["type"] == "CardActivated" for e in events) and any(e["type"] == "DiceRolled" for e in events)
     timeline = [entry["summary"] for entry in table.get("/timeline", table.tokens[0]).get_json()]
     assert timeline[0] == "Ana and Bo sat down to play Kingdom TCG."

@@ -36,10 +36,10 @@ def names(state: dict, seat: int) -> list[str]:
 
 
 def strategy(state: dict, seat: int, n: int) -> list[int]:
-    """n strategy cards of distinct names from the seat's deck."""
+    """n strategy cards of distinct names from the seat's deck (no Throw card: 3.4 keeps those out of battle)."""
     seen, picked = set(), []
     for c in state["players"][seat]["deck"]:
-        if state["cards"][c]["name"] not in seen:
+        if state["cards"][c]["name"] not in seen and state["cards"][c]["category"] != "Throw":
             seen.add(state["cards"][c]["name"])
             picked.append(c)
     return picked[:n]

@@ -53,7 +53,8 @@ GAME = Game(
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,
-    rules_version=2,  # 2: a backup over a deck card seen by mistake shuffles that deck again (RULINGS K7)
+    rules_version=3,  # 2: a backup over a deck card seen by mistake shuffles that deck again (RULINGS K7); 3: the
+    # summoning and movement tables read by the d6's face kept (K2), a Throw card never used in battle (K6)
     default_move={"type": "pass"},
     options=frozenset({"decklists", "catalogue", "cards", "board"}),
     arrays=frozenset({"decklists"}),

@@ -64,7 +64,8 @@ def _placed(state, p):
 
 @evolves(TurnStarted)
 def _turn(state, p):
-    state.update(turn=p["turn"], current=p["seat"], stage=None, steps=turn_steps(), combat=None, roll=None)
+    state.update(turn=p["turn"], current=p["seat"], stage=None, steps=turn_steps(), combat=None, roll=None,
+                 roll_face=None)
 
 
 @evolves(StageStarted)
@@ -90,6 +91,7 @@ def _rolled(state, p):
     roll = p["roll"]
     if roll in ("summoning", "movement"):
         state["roll"] = p["value"]
+        state["roll_face"] = p["random"][-1]["result"]  # the d6's face kept: the tables are read by face (K2)
         _done(state)
     elif roll in ("attack", "defence") and state["combat"] and not state["combat"]["done"]:
         state["combat"][roll]["raw"] = p["value"]

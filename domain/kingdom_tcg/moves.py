@@ -58,6 +58,8 @@ def usable(state: dict, card: dict, key: str) -> bool:
     turn = {"own": state["current"] == seat, "enemy": state["current"] != seat, "both": True}[card["turn"]]
     if not turn or state["stage"] not in card["stages"] or key not in card["windows"]:
         return False
+    if card["category"] == "Throw" and not _throw_time(state, seat):
+        return False
     if card["name"] in player["names_used"]:
         return False
     if card["category"] == "Royalty" and state["combatants"][player["coronado"]]["at"] is None:
@@ -84,17 +86,30 @@ def anyone_can(state: dict, key: str) -> bool:
     return any(activations(state, seat, key) for seat in SEATS)
 
 
+def _throw_time(state: dict, seat: int) -> bool:
+    """3.4: a Throw card "solamente en su turno, y en cualquier etapa, menos durante la etapa de batalla", whatever its
+    tab or effect says (RULINGS K6)."""
+    return state["current"] == seat and state["stage"] != "battle"
+
+
 def throws(state: dict, card: dict) -> list[dict]:
     """3.4: a troop of its owner on the battlefield of at least the card's level throws at an enemy combatant in its
     cross at exactly the card's distance."""
     seat = card["owner"]
-    if state["current"] != seat or state["stage"] == "battle":
+    if not _throw_time(state, seat):
         return []
     enemies = on_field(state, other(seat))
     return [{"thrower": thrower["id"], "target": target["id"]}
             for thrower in on_field(state, seat) if not thrower["coronado"] and thrower["level"] >= card["level"]
             for target in enemies
             if distance(thrower["at"], target["at"]) == card["effect"]["distance"]]
+
+
+def _face(state: dict) -> int:
+    """The d6's face the last summoning or movement roll kept (an Audacia face included), which the board's tables
+    are read by (RULINGS K2); a state folded before faces were kept falls back to the first face of its value."""
+    face = state.get("roll_face")
+    return state["board"]["dice"]["d6"].index(state["roll"]) if face is None else face
 
 
 def _free(board: dict, taken: set, space: tuple[int, int]) -> bool:
@@ -104,7 +119,7 @@ def _free(board: dict, taken: set, space: tuple[int, int]) -> bool:
 def summons(state: dict, seat: int) -> list[dict]:
     """A troop of the combatant deck of at most the level the summoning roll allows, onto a free home-row space."""
     board = state["board"]
-    allowed = board["summoning_levels"][board["dice"]["d6"].index(state["roll"])]
+    allowed = board["summoning_levels"][_face(state)]
     row = board["home_rows"][seat]
     taken = occupied(state)
     spaces = [[row, column] for column in range(board["columns"]) if _free(board, taken, (row, column))]
@@ -115,7 +130,7 @@ def summons(state: dict, seat: int) -> list[dict]:
 def moves_of(state: dict, seat: int) -> list[dict]:
     """One combatant, in a straight line along its cross, 1 to the rolled number of spaces, through free spaces."""
     board = state["board"]
-    reach = board["movement_spaces"][board["dice"]["d6"].index(state["roll"])]
+    reach = board["movement_spaces"][_face(state)]
     moves, taken = [], occupied(state)
     for combatant in on_field(state, seat):
         for dr, dc in STEPS:

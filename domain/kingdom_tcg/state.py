@@ -68,6 +68,7 @@ def new_state(created: dict) -> dict:
         "window": None,  # the open window: {"trigger", "timing"}
         "stack": new_stack(),
         "roll": None,  # the last summoning or movement roll's value
+        "roll_face": None,  # and the d6's face it kept
         "combat": None,  # the battle in progress: attacker, target, each side's roll and modifiers
     }
 
