@@ -339,6 +339,19 @@ def test_incursion_discards_a_troop_and_rolls_one_die():
     assert "RandomCardDiscarded" not in types(events)
 
 
+def test_the_troop_paid_for_an_incursion_is_shown_to_every_seat():
+    """RULINGS C8: 4.3's Troop, discarded "a su elección" as the incursion's price, is not put face down as 4.5's
+    discard is ("El jugador descarta una de sus cartas boca abajo"): every seat and a spectator see which it was."""
+    state, _ = table(4)
+    troop = troops(state, "christian", 1)[0]
+    set_hand(state, ANTIOCH, [troop])
+    set_round(state, ANTIOCH)
+    events = play(state, ANTIOCH, {"type": "incursion", "card": troop, "target": ALEPPO}, Scripted(dice=[[3]]))
+    made = dict(events)["IncursionMade"]
+    for viewer in (ALEPPO, DAMASCUS, None):
+        assert CRUSADER_KINGDOMS.redact("IncursionMade", made, viewer)["card"]["id"] == troop
+
+
 def test_persistent_events_stay_face_up_others_are_discarded():
     """4.4 "Si el evento está marcado con 'P', se mantiene boca arriba para recordar que su efecto dura todo el
     turno. Si no, lo descarta después de jugarlo." """
