@@ -309,9 +309,9 @@ class Tournament(Aggregate):
     def summary(self) -> dict:
         created = self.created
         return {"tournament_id": str(self.id), "name": created["name"], "game": created["game"],
-                "format": created["format"], "rounds": created["rounds"], "status": self.status,
-                "round": len(self.rounds), "players": len(self.players), "seed_commitment": created["seed_commitment"],
-                "created_on": self.created_on.isoformat()}
+                "format": created["format"], "rounds": created["rounds"], "total_rounds": self.total_rounds,
+                "status": self.status, "round": len(self.rounds), "players": len(self.players),
+                "seed_commitment": created["seed_commitment"], "created_on": self.created_on.isoformat()}
 
     def _record(self, cls, payload: dict, **extra) -> None:
         chain = link(self.chain, self.version + 1, cls.__name__, payload)

@@ -337,7 +337,9 @@ class TournamentSchema(Document):
     name = fields.String()
     game = fields.String()
     format = fields.String()
-    rounds = fields.Integer()
+    rounds = fields.Integer(metadata={"description": "the Swiss rounds asked for when it was created"})
+    total_rounds = fields.Integer(metadata={
+        "description": "the rounds it plays: its Swiss or round-robin rounds and its top cut's, or its bracket's"})
     status = fields.String(metadata={"description": "registering, running or finished"})
     round = fields.Integer(metadata={"description": "the last round paired"})
     players = fields.Integer()

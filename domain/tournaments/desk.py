@@ -49,7 +49,10 @@ def register(app: Matches, tournament_id, name: str, decklist: dict | None) -> t
 
 
 def drop(app: Matches, tournament_id, player_id: str) -> Tournament:
+    """A player leaves; refused once the tournament is over (its standings and champion stand)."""
     tournament = load(app, tournament_id)
+    if tournament.status == "finished":
+        raise IllegalMove("the tournament is over: its standings stand, and no one drops from it")
     tournament.drop(player_id)
     app.save(tournament)
     return tournament

@@ -27,9 +27,11 @@ def sentences(records: list[dict]) -> list[str]:
         elif kind == "PlayerDropped":
             told.append(f"{names[p['player_id']]} dropped after round {p['after_round']}.")
         elif kind == "RoundPaired":
-            tables = len(p["tables"])
-            bye = "".join(f", {names[b]} has the bye" for b in p["byes"])
-            told.append(f"Round {p['round']} paired: {tables} table{'s' if tables != 1 else ''}{bye}.")
+            tables, byes = len(p["tables"]), [names[b] for b in p["byes"]]
+            seated = f"{tables} table{'s' if tables != 1 else ''}" if tables else "no table"
+            bye = (f", {byes[0]} has the bye" if len(byes) == 1 else f", {_together(byes)} have a bye" if byes
+                   else "" if tables else ", no bye: no one still in to seat")
+            told.append(f"Round {p['round']} paired: {seated}{bye}.")
         elif kind == "PairingOverridden":
             told.append(f"Round {p['round']}: the organiser changed tables "
                         + " and ".join(str(t["table"]) for t in p["tables"]) + f" ({p['reason']}): "
