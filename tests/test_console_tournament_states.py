@@ -15,6 +15,18 @@ def words(text: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
 
 
+def finalists_dropped(client) -> tuple[str, str]:
+    """A 4-player single elimination whose two semi-final winners dropped, its final paired (no one to seat): its id
+    and the organiser's token."""
+    tid, organiser, _ = entered(client, 4, format="single_elimination")
+    semis = paired(client, tid, organiser)
+    first_seat_wins(client, tid, organiser, semis)
+    for table in semis["tables"]:
+        client.post(f"/tournaments/{tid}/players/{table['players'][0]}/drop", headers=auth(organiser))
+    paired(client, tid, organiser)
+    return tid, organiser
+
+
 def test_a_tournament_its_last_round_of_byes_ended_offers_no_pairing_button(sqlite_client):
     """RULINGS T7: a 4-player Swiss where 3 drop after round 1 ends when its last round (a bye alone) is paired. The
     organiser's page still offered "Pair the next round", which answers 422 ("all 2 rounds have been paired"), and a
@@ -47,12 +59,7 @@ def test_the_tournament_page_counts_the_rounds_a_cut_or_a_bracket_plays(sqlite_c
     shown = words(page(sqlite_client, f"/console/tournaments/{tid}"))
     assert "running, round 2 of 3" in shown, shown[:300]
 
-    tid, organiser, _ = entered(sqlite_client, 4, format="single_elimination")
-    semis = paired(sqlite_client, tid, organiser)
-    first_seat_wins(sqlite_client, tid, organiser, semis)
-    for table in semis["tables"]:
-        sqlite_client.post(f"/tournaments/{tid}/players/{table['players'][0]}/drop", headers=auth(organiser))
-    paired(sqlite_client, tid, organiser)
+    tid, organiser = finalists_dropped(sqlite_client)
     shown = words(page(sqlite_client, f"/console/tournaments/{tid}"))
     assert "finished, round 2 of 2" in shown, shown[:300]
     sign_in(sqlite_client, organiser)
@@ -74,11 +81,6 @@ def test_a_round_without_a_table_is_told_as_such(sqlite_client):
     one, two = (p.upper() for p in last["byes"])  # player p5 is named P5
     assert f"Round 2 paired: no table, {one} and {two} have a bye." in timeline, timeline
 
-    tid, organiser, _ = entered(sqlite_client, 4, format="single_elimination")
-    semis = paired(sqlite_client, tid, organiser)
-    first_seat_wins(sqlite_client, tid, organiser, semis)
-    for table in semis["tables"]:
-        sqlite_client.post(f"/tournaments/{tid}/players/{table['players'][0]}/drop", headers=auth(organiser))
-    paired(sqlite_client, tid, organiser)
+    tid, organiser = finalists_dropped(sqlite_client)
     timeline = sqlite_client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
     assert "Round 2 paired: no table, no bye: no one still in to seat." in timeline, timeline
