@@ -12,11 +12,9 @@ import uuid
 
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.matches import apply_events, check_at_rest, event_record
+from domain.matches import SNAPSHOT_INTERVAL, apply_events, check_at_rest, event_record
 from domain.undo import check_backup, take_back_target
 from replays import verify
-
-SNAPSHOT = 50  # as the server's snapshots (domain/matches.py SNAPSHOT_INTERVAL)
 
 
 class Rejected(Exception):
@@ -121,7 +119,7 @@ class Rereferee:
             raise Rejected(1, "the header's match_id differs from MatchCreated's")
         self.players, self.client_seeds = self.created["players"], client_seeds
         self.records: list[dict] = []
-        self.snapshots: dict[int, Match] = {}  # the match every SNAPSHOT versions, so that an undo folds few events
+        self.snapshots: dict[int, Match] = {}  # the match every SNAPSHOT_INTERVAL versions, so that an undo folds few events
 
     def _accept(self) -> None:
         """Check the events the match just produced against the log's next events."""
@@ -137,28 +135,21 @@ class Rereferee:
                                                     f"here ({record['type']}){self._rules_note()}")
             self.records.append(record)
         match = self.match
-        if match.version == len(self.records) and match.version - max(self.snapshots, default=0) >= SNAPSHOT:
+        if match.version == len(self.records) and match.version - max(self.snapshots, default=0) >= SNAPSHOT_INTERVAL:
             snapshot = copy.deepcopy(match)  # its state shared with the match, which evolves it in place: its own
             snapshot.state, snapshot.state_shared = match.game.copy_state(match.state), False
             self.snapshots[match.version] = snapshot
 
-    def state_at(self, version: int) -> dict:
-        game = self.match.game
-        state = game.new_state(self.records[0]["payload"])
-        for record in self.records[1:version]:
-            state = game.evolve(state, record["type"], record["payload"])
-        return copy.deepcopy(state)
-
-    def at_rest(self, version: int, backup: bool = True) -> None:
-        """IllegalMove unless an undo to this version may go there, as the server asks it (Matches.at_rest), after
-        a backup's own checks (check_backup)."""
+    def at_rest(self, version: int, backup: bool = True) -> Match:
+        """The match at this version, whose state an undo restores, or IllegalMove unless an undo may go there, as the
+        server asks it (Matches.at_rest), after a backup's own checks (check_backup)."""
         match = self.match
         if backup:
             check_backup(version, match.version, match.retracted, match.revealed_seed is not None)  # as Matches.back_up
         base = max((v for v in self.snapshots if v <= version), default=0)
         start = copy.deepcopy(self.snapshots[base]) if base else None
         past = apply_events(start, copy.deepcopy(match.pending_events[base:version]))
-        check_at_rest(past, version, self.records[version:])
+        return check_at_rest(past, version, self.records[version:])
 
     def run(self, token_hashes: dict | None = None) -> Match:
         """The match the log records, re-refereed; the imported match's tokens are `token_hashes`."""
@@ -207,15 +198,14 @@ class Rereferee:
             match.decline_undo(p["request_id"], p["reason"])
         elif kind == "ActionsRetracted":
             target = take_back_target(self.records, p["seat"], match.game.undo_class, match.game.turn_of(match.state))
-            self.at_rest(target, backup=False)
-            match.take_back(p["seat"], target, self.state_at(target))
+            match.take_back(p["seat"], target, self.at_rest(target, backup=False).state)
         elif kind == "BackupPerformed":
             if p.get("request_id") is not None:
                 known(match.undo_requests, p["request_id"], "undo request")
                 match._pending_request(p["request_id"])
-            self.at_rest(p["to_version"])
+            restored = self.at_rest(p["to_version"]).state
             span = self.records[p["to_version"]:]
-            match.back_up(p["to_version"], p["reason"], self.state_at(p["to_version"]), span, p.get("request_id"))
+            match.back_up(p["to_version"], p["reason"], restored, span, p.get("request_id"))
         elif kind == "RefereeResolved":
             match.resolve(p["seat"], {"type": "default"} if p.get("default") is True else p["move"])
         else:
