@@ -18,6 +18,7 @@ from typing import ClassVar
 from eventsourcing.domain import Aggregate
 
 from domain import fair
+from domain.moves import forget
 
 UNDO_ROLES = ("action-start", "action", "draw", "reveals", "random", "response", "turn", "note")
 
@@ -244,6 +245,7 @@ class EventTypes:
 def evolve_event(state: dict, cls: type[GameEvent], payload: dict) -> dict:
     """The state after one event of a known class, evolved in place. The match is active from its first game event
     (the first after seating)."""
+    forget(state)
     if state["status"] == "seating" and not issubclass(cls, PlatformEvent):
         state["status"] = "active"
     cls.evolve(state, payload)

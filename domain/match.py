@@ -22,6 +22,11 @@ def game_rules(game: str, players: int):
     return rules
 
 
+# the platform events whose facts the match keeps beside the game state (Match._keep_books)
+_BOOKKEEPING = frozenset({"SeedRevealed", "ClientSeedSet", "DisputeOpened", "DisputeRuled", "UndoRequested", "UndoDeclined",
+                          "ActionsRetracted", "BackupPerformed"})
+
+
 class Match(Aggregate):
     """A refereed match. Its state is only ever changed by applying its own events."""
 
@@ -255,6 +260,16 @@ class Match(Aggregate):
         """Evolve from one event: the game's state, the nonce counter and the chain head."""
         for entry in payload.get("random", ()):
             self.next_nonce = entry["nonce"] + 1
+        if type_ in _BOOKKEEPING:
+            self._keep_books(type_, payload)
+        if self.evolving:
+            if self.__dict__.pop("state_shared", False):
+                self.state = self.game.copy_state(self.state)
+            self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
+        self.chain = chain
+
+    def _keep_books(self, type_: str, payload: dict) -> None:
+        """What a platform event records beside the state: seeds, disputes, undo requests, retracted spans."""
         if type_ == "SeedRevealed":
             self.revealed_seed = payload["server_seed"]
         elif type_ == "ClientSeedSet":
@@ -270,8 +285,3 @@ class Match(Aggregate):
             self.undo_requests[payload["request_id"]].update(status=status, answer=payload.get("reason"))
         if type_ in ("ActionsRetracted", "BackupPerformed"):
             self.retracted.append([payload["to_version"] + 1, self.version])
-        if self.evolving:
-            if self.__dict__.pop("state_shared", False):
-                self.state = self.game.copy_state(self.state)
-            self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
-        self.chain = chain

@@ -1,6 +1,8 @@
 """What the games and the service share about moves: whole-number fields, and a move as the rules compare it."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import ClassVar
 
 from marshmallow import fields
@@ -21,3 +23,32 @@ def compact(move: dict) -> dict:
     if None in move.values() or "expected_version" in move or "resolve_for" in move:
         return {k: v for k, v in move.items() if v is not None and k not in ("expected_version", "resolve_for")}
     return move
+
+
+_NOTHING = (None, None, None)
+_last = _NOTHING  # (state, seat, moves) of the latest full listing, replaced whole so threads read it whole
+
+
+def remembered(legal_moves: Callable) -> Callable:
+    """A game's legal_moves(state, seat, like=None) whose latest full listing answers the check of a move (`like`)
+    on that very state and seat until the state evolves (domain/events.evolve_event forgets it): deciding a move just
+    listed checks it against the same list instead of listing again. A full listing is always made afresh."""
+    @wraps(legal_moves)
+    def listing(state: dict, seat: int, like: dict | None = None) -> list[dict]:
+        global _last
+        if like is None:
+            moves = legal_moves(state, seat)
+            _last = (state, seat, moves)
+            return moves
+        last = _last
+        if last[0] is state and last[1] == seat:
+            return last[2]
+        return legal_moves(state, seat, like)
+    return listing
+
+
+def forget(state: dict) -> None:
+    """The state is evolving in place: its kept listing no longer holds."""
+    global _last
+    if _last[0] is state:
+        _last = _NOTHING

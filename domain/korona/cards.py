@@ -6,7 +6,7 @@ from pathlib import Path
 
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text())
 
-BUILD = tuple(entry["name"] for entry in _DATA["build"])
+BUILD = frozenset(entry["name"] for entry in _DATA["build"])
 ACTION = tuple(entry["name"] for entry in _DATA["action"])
 NAMES: tuple[str, ...] = tuple(
     entry["name"] for entry in _DATA["build"] + _DATA["action"] for _ in range(entry["count"])

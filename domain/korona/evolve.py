@@ -1,4 +1,7 @@
-"""How each of Korona's events changes the state."""
+"""How each of Korona's events changes the state.
+
+The pile, market, discard pile, roles, each seat's cards in transit and each stack are replaced, never changed in
+place, so that a copy of the state shares them with the original (state.copy_state)."""
 from __future__ import annotations
 
 from domain.events import evolves
@@ -35,16 +38,22 @@ from .events import (
     VictoryDeclared,
 )
 from .interactive import INTERACTIVE, effect_steps, respond_step, response_steps, settle
-from .stacking import is_ruler_pair, put
+from .stacking import is_ruler_pair, lift, put
 from .stacking import move as move_within
 from .state import EMPTY_HAND_MARKET_DRAWS
+
+
+def _give_role(state: dict, card_id: int, role: str | None) -> None:
+    """A Joker placed or moved takes its role (a new roles map: a copy of the state shares the original's)."""
+    if role:
+        state["roles"] = {**state["roles"], str(card_id): role}
 
 
 def _take_from_pile(state: dict, cards: list[dict]) -> list[int]:
     ids = [c["id"] for c in cards]
     if state["pile"][:len(ids)] != ids:
         raise ValueError("event does not match the top of the pile")
-    del state["pile"][:len(ids)]
+    state["pile"] = state["pile"][len(ids):]
     return ids
 
 
@@ -65,7 +74,7 @@ def _cards_dealt(state, p):
 
 @evolves(MarketRevealed)
 def _market_revealed(state, p):
-    state["market"] += _take_from_pile(state, p["cards"])
+    state["market"] = state["market"] + _take_from_pile(state, p["cards"])
 
 
 @evolves(TurnStarted)
@@ -80,9 +89,9 @@ def _cards_drawn(state, p):
     if p["source"] == "pile":
         hand += _take_from_pile(state, p["cards"])
     else:
-        for c in p["cards"]:
-            state["market"].remove(c["id"])
-            hand.append(c["id"])
+        taken = [c["id"] for c in p["cards"]]
+        state["market"] = [c for c in state["market"] if c not in taken]
+        hand += taken
     if p["step"] == "draw":
         state["market_draws"] = p["draws_left"]
         if p["draws_left"] == 0:
@@ -91,7 +100,7 @@ def _cards_drawn(state, p):
 
 @evolves(MarketRefilled)
 def _market_refilled(state, p):
-    state["market"] += _take_from_pile(state, [p["card"]])
+    state["market"] = state["market"] + _take_from_pile(state, [p["card"]])
 
 
 @evolves(CardPlaced)
@@ -100,15 +109,14 @@ def _card_placed(state, p):
     card_id = p["card"]["id"]
     player["hand"].remove(card_id)
     put(player["area"], card_id, p.get("stack"))
-    if p.get("role"):
-        state["roles"][str(card_id)] = p["role"]
+    _give_role(state, card_id, p.get("role"))
     state["actions"] += 1
 
 
 @evolves(CardDiscarded)
 def _card_discarded(state, p):
     state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
-    state["discard"].append(p["card"]["id"])
+    state["discard"] = [*state["discard"], p["card"]["id"]]
     if p["reason"] == "action":
         state["actions"] += 1
 
@@ -124,8 +132,7 @@ def _action_card_played(state, p):
 def _card_moved(state, p):
     card_id = p["card"]["id"]
     move_within(state["players"][p["seat"]]["area"], card_id, p["from_stack"], p.get("stack"))
-    if p.get("role"):
-        state["roles"][str(card_id)] = p["role"]
+    _give_role(state, card_id, p.get("role"))
 
 
 @evolves(HandLimitExceeded)
@@ -145,15 +152,15 @@ def _victory_declared(state, p):
 
 
 def _lift_top(area: list[list[int]], stack: int) -> int:
-    card_id = area[stack].pop()
-    if not area[stack]:
-        del area[stack]
+    card_id = area[stack][-1]
+    lift(area, stack, card_id)
     return card_id
 
 
 def _into_transit(state: dict, owner: int, card_id: int, placer: int) -> None:
-    state["roles"].pop(str(card_id), None)
-    state["transit"][owner].append({"card": card_id, "placer": placer})
+    if str(card_id) in state["roles"]:
+        state["roles"] = {k: v for k, v in state["roles"].items() if k != str(card_id)}
+    state["transit"][owner] = [*state["transit"][owner], {"card": card_id, "placer": placer}]
 
 
 def _consume(state: dict) -> None:
@@ -172,7 +179,7 @@ def on_played(state: dict, p: dict) -> None:
 @evolves(ShieldPlayed, ShieldCountered)
 def on_shield(state: dict, p: dict) -> None:
     state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
-    state["discard"].append(p["card"]["id"])
+    state["discard"] = [*state["discard"], p["card"]["id"]]
     head = state["steps"][0]
     other = head["attacker"] if p["seat"] == head["defender"] else head["defender"]
     state["steps"][0] = respond_step(other, head["attacker"], head["defender"], head["shields"] + 1)
@@ -238,8 +245,7 @@ def on_received_placed(state: dict, p: dict) -> None:
         state["players"][owner]["hand"].append(card_id)
     else:
         put(state["players"][owner]["area"], card_id, p.get("stack"))
-        if p.get("role"):
-            state["roles"][str(card_id)] = p["role"]
+        _give_role(state, card_id, p.get("role"))
     if not state["transit"][owner]:
         state["steps"].pop(0)
     settle(state)
@@ -274,8 +280,7 @@ def on_card_passed(state: dict, p: dict) -> None:
 @evolves(JokerRepositioned)
 def on_repositioned(state: dict, p: dict) -> None:
     move_within(state["players"][p["seat"]]["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
-    if p.get("role"):
-        state["roles"][str(p["card"]["id"])] = p["role"]
+    _give_role(state, p["card"]["id"], p.get("role"))
     _consume(state)
 
 

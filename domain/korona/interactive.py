@@ -34,6 +34,7 @@ from .stacking import (
     is_ruler_pair,
     may_arrive,
     moves_within,
+    place_move,
     placements,
 )
 
@@ -145,7 +146,7 @@ def step_moves(state: dict, step: dict) -> list[dict]:
             spots = placements(players[owner]["area"], card_id, state["roles"])
             if not spots:
                 options.append({"type": "place", "card": card_id, "to": "hand"})
-            options += [compact({"type": "place", "card": card_id, "stack": s, "role": r}) for s, r in spots]
+            options += [place_move(card_id, s, r) for s, r in spots]
         return options
     if kind == "pass_on":
         return _passable(state, step["owner"], step["to"])

@@ -2,13 +2,13 @@
 refused."""
 from __future__ import annotations
 
-from domain.moves import compact
+from domain.moves import compact, remembered
 
 from . import interactive
 from .actions import new_table, play_card
 from .cards import BUILD, NAMES, card
 from .events import ActionTookEffect
-from .stacking import moves_within, placements
+from .stacking import moves_within, place_move, placements
 from .state import EMPTY_HAND_MARKET_DRAWS, EMPTY_HAND_PILE_DRAW, EXTRA_DRAW_PILE, HAND_LIMIT, MAX_ACTIONS, PILE_DRAW
 
 
@@ -62,8 +62,7 @@ def _action_moves(state: dict, seat: int, like: dict | None = None) -> list[dict
         elif name in BUILD:
             if name not in spots:
                 spots[name] = placements(area, card_id, roles)
-            for stack, role in spots[name]:
-                moves.append(compact({"type": "place", "card": card_id, "stack": stack, "role": role}))
+            moves += [place_move(card_id, stack, role) for stack, role in spots[name]]
         elif name == "extra_draw":
             moves += _extra_draw_moves(state, card_id, len(hand), actions_left)
         elif name == "internal_move":
@@ -88,6 +87,7 @@ def awaiting(state: dict) -> int | None:
     return state["current"]
 
 
+@remembered
 def legal_moves(state: dict, seat: int, like: dict | None = None) -> list[dict]:
     """Every move the seat may make now, each exactly as POST /moves accepts it; empty if not its decision.
     With `like` (a move to check), the action step lists only the moves of its card and type."""

@@ -1,4 +1,7 @@
-"""Stacking rules: where a Build card may go in a play area (stacks are lists of card ids, bottom first)."""
+"""Stacking rules: where a Build card may go in a play area (stacks are lists of card ids, bottom first).
+
+A play area's list is changed in place, a stack never is: a changed stack is a new list, so that a copy of the state
+shares its stacks with the original (state.copy_state)."""
 from __future__ import annotations
 
 from .cards import JOKER_ROLES, NAMES, ROLE_BASE, STACK_MAX
@@ -51,12 +54,15 @@ def _lone(area: list[list[int]], name: str) -> list[int]:
     return [i for i, s in enumerate(area) if len(s) == 1 and base(s) == name]
 
 
+ALONE = ("stable", "tower", "field")  # the bases that are only ever placed as a new stack
+
+
 def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[int | None, str | None]]:
     """Every (stack index or None for standalone, Joker role) where the card may be placed."""
     name = NAMES[card_id]
-    if name in ("stable", "tower", "field"):
+    if name in ALONE:
         return [(None, None)]
-    open_stacks = [i for i, s in enumerate(area) if NAMES[s[0]] in STACK_MAX and not is_full(s)]
+    open_stacks = [i for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]
     if name == "thief":
         return [(None, None)] + [(i, None) for i in open_stacks]
     if name in ("knight", "archer", "farmer"):
@@ -80,6 +86,16 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
     return []
 
 
+def place_move(card_id: int, stack: int | None, role: str | None) -> dict:
+    """The move placing a card at one of its placements, as POST /moves accepts it (no key without a value)."""
+    move = {"type": "place", "card": card_id}
+    if stack is not None:
+        move["stack"] = stack
+    if role is not None:
+        move["role"] = role
+    return move
+
+
 def movable(area: list[list[int]]) -> list[tuple[int, int]]:
     """(stack, position) of each card Internal Move may pick up: every top card, and any Joker."""
     picks = []
@@ -92,10 +108,8 @@ def movable(area: list[list[int]]) -> list[tuple[int, int]]:
 
 def without(area: list[list[int]], stack: int, card_id: int) -> list[list[int]]:
     """A copy of the area with one card lifted out (an emptied stack disappears)."""
-    rest = [list(s) for s in area]
-    rest[stack].remove(card_id)
-    if not rest[stack]:
-        del rest[stack]
+    rest = list(area)
+    lift(rest, stack, card_id)
     return rest
 
 
@@ -104,8 +118,10 @@ def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int
     options = []
     for i, pos in movable(area):
         card_id = area[i][pos]
-        lifted = without(area, i, card_id)
         emptied = len(area[i]) == 1
+        if emptied and NAMES[card_id] in ALONE:
+            continue  # its one placement is where it stands
+        lifted = without(area, i, card_id)
         for target, role in placements(lifted, card_id, _roles_without(roles, card_id)):
             if target is None:
                 if emptied:
@@ -119,20 +135,28 @@ def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int
 
 
 def _roles_without(roles: dict, card_id: int) -> dict:
-    return {k: v for k, v in roles.items() if k != str(card_id)}
+    key = str(card_id)
+    return {k: v for k, v in roles.items() if k != key} if key in roles else roles
 
 
 def put(area: list[list[int]], card_id: int, stack: int | None) -> None:
-    """Place a card on a stack or as a new standalone card, in place."""
+    """Place a card on a stack or as a new standalone card, in the area."""
     if stack is None:
         area.append([card_id])
     else:
-        area[stack].append(card_id)
+        area[stack] = [*area[stack], card_id]
+
+
+def lift(area: list[list[int]], stack: int, card_id: int) -> None:
+    """Take a card out of a stack in the area (an emptied stack disappears)."""
+    rest = [c for c in area[stack] if c != card_id]
+    if rest:
+        area[stack] = rest
+    else:
+        del area[stack]
 
 
 def move(area: list[list[int]], card_id: int, source: int, target: int | None) -> None:
-    """Internal Move in place: put on the target (indexes before the move), then lift from the source."""
+    """Internal Move in the area: put on the target (indexes before the move), then lift from the source."""
     put(area, card_id, target)
-    area[source].remove(card_id)
-    if not area[source]:
-        del area[source]
+    lift(area, source, card_id)

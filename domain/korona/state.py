@@ -35,15 +35,10 @@ def new_state(created: dict) -> dict:
 
 
 def copy_state(state: dict) -> dict:
-    """A working copy deep enough for the rules to evolve without touching the original."""
+    """A working copy deep enough for the rules to evolve without touching the original: what they never change in
+    place (the stacks, pile, market, discard pile, roles, the cards in transit; see evolve.py) is shared."""
     copy = dict(state)
-    copy["players"] = [
-        {"name": p["name"], "hand": list(p["hand"]), "area": [list(s) for s in p["area"]]}
-        for p in state["players"]
-    ]
-    for key in ("pile", "market", "discard", "winners", "steps"):
+    copy["players"] = [{"name": p["name"], "hand": list(p["hand"]), "area": list(p["area"])} for p in state["players"]]
+    for key in ("steps", "transit", "received"):
         copy[key] = list(state[key])
-    copy["transit"] = [list(t) for t in state["transit"]]
-    copy["received"] = [list(r) for r in state["received"]]
-    copy["roles"] = dict(state["roles"])
     return copy
