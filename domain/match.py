@@ -239,20 +239,19 @@ class Match(Aggregate):
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
     def _record(self, type_: str, payload: dict) -> None:
-        chain = link(self.chain, self._version + 1, type_, payload)
-        self.trigger_event(self.game.event(type_, payload), payload=payload, chain=chain)
-
-    def trigger_event(self, event_class, **kwargs) -> None:
-        """eventsourcing's trigger_event, the event built as its mapper rebuilds a stored one (object.__new__ and its
-        attributes' dict, in the order the dataclass sets them), not through the frozen dataclass's __init__, which
-        sets each attribute by object.__setattr__ and checks the id's type (this match's id is a UUID); and applied
-        as the event's mutate applies it, without mutate's checks that the event has this match's id and next version,
-        which it was just given."""
-        version, timestamp = self._version + 1, event_class.create_timestamp()
+        """Trigger one event, as eventsourcing's trigger_event does, and apply it, as its mutate does. The event is
+        built as eventsourcing's mapper rebuilds a stored one (object.__new__ and its attributes' dict, in the order
+        the dataclass sets them), not through the frozen dataclass's __init__, which sets each attribute by
+        object.__setattr__ and checks the id's type (this match's id is a UUID); it is applied without mutate's checks
+        that it has this match's id and next version, which it was just given."""
+        version = self._version + 1
+        chain = link(self.chain, version, type_, payload)
+        event_class = self.game.event(type_, payload)
+        timestamp = event_class.create_timestamp()
         event = object.__new__(event_class)
         object.__setattr__(event, "__dict__", {"originator_id": self._id, "originator_version": version,
-                                               "timestamp": timestamp, **kwargs})
-        event.apply(self)
+                                               "timestamp": timestamp, "payload": payload, "chain": chain})
+        self.apply_event(type_, payload, chain)
         self._version, self._modified_on = version, timestamp
         self._pending_events.append(event)
 

@@ -32,9 +32,9 @@ def _draw_moves(state: dict, hand: int) -> list[dict]:
     options = _draw_options(state)
     if not options:
         return []
-    excess = {id(m): _excess(hand + n, MAX_ACTIONS) for m, n in options}
-    least = min(excess.values())
-    return [m for m, _ in options if excess[id(m)] == least]
+    excess = [_excess(hand + n, MAX_ACTIONS) for _, n in options]
+    least = min(excess)
+    return [m for (m, _), e in zip(options, excess) if e == least]
 
 
 def _extra_draw_moves(state: dict, card_id: int, hand: int, actions_left: int) -> list[dict]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .cards import NAMES
-from .stacking import ARCHER_SET, KNIGHT_SET, base, effective, has_ruler_pair, has_thief, is_clean_full
+from .stacking import ARCHER_SET, KNIGHT_SET, base, effective, has_ruler_pair, has_thief, is_full
 
 HEALER_BY_COLOURS = {8: 8, 9: 15, 10: 40}
 
@@ -57,16 +57,14 @@ def combo(area: list[list[int]], roles: dict) -> str | None:
     """The instant-victory combo this play area completes, if any."""
     if not has_ruler_pair(area, roles):
         return None
-    if any(base(s) == "healer" for s in area) and healer_value(area) == 40:
+    bases = [base(s) for s in area]
+    if "healer" in bases and healer_value(area) == 40:
         return "healer"
-    knights = sum(1 for s in area if is_clean_full(s, KNIGHT_SET))
-    archers = sum(1 for s in area if is_clean_full(s, ARCHER_SET))
-    if knights >= 1 and archers >= 2:
+    clean_full = [name for stack, name in zip(area, bases) if is_full(stack) and not has_thief(stack)]
+    if KNIGHT_SET in clean_full and clean_full.count(ARCHER_SET) >= 2:
         return "military"
-    farmed = sum(
-        1 for s in area
-        if base(s) == "field" and not has_thief(s) and any(effective(c, roles) == "farmer" for c in s[1:])
-    )
+    farmed = sum(1 for stack, name in zip(area, bases)
+                 if name == "field" and not has_thief(stack) and any(effective(c, roles) == "farmer" for c in stack[1:]))
     if farmed >= 4:
         return "production"
     return None

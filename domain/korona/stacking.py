@@ -57,16 +57,21 @@ def _lone(area: list[list[int]], name: str) -> list[int]:
 ALONE = ("stable", "tower", "field")  # the bases that are only ever placed as a new stack
 
 
+def _open(area: list[list[int]], base_name: str | None = None) -> list[int]:
+    """The stacks that may still grow (of that base, if given)."""
+    return [i for i, s in enumerate(area)
+            if len(s) < STACK_MAX.get(NAMES[s[0]], 0) and (base_name is None or NAMES[s[0]] == base_name)]
+
+
 def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[int | None, str | None]]:
     """Every (stack index or None for standalone, Joker role) where the card may be placed."""
     name = NAMES[card_id]
     if name in ALONE:
         return [(None, None)]
-    open_stacks = [i for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]
     if name == "thief":
-        return [(None, None)] + [(i, None) for i in open_stacks]
+        return [(None, None)] + [(i, None) for i in _open(area)]
     if name in ("knight", "archer", "farmer"):
-        return [(None, None)] + [(i, None) for i in open_stacks if base(area[i]) == ROLE_BASE[name]]
+        return [(None, None)] + [(i, None) for i in _open(area, ROLE_BASE[name])]
     if name in ("ruler", "healer"):
         if name == "ruler" and has_ruler_pair(area, roles):
             return [(None, None)]
@@ -77,6 +82,7 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
             return []  # the second Healer must stack on the first, whose stack is full (K2)
         return [(None, None)]
     if name == "joker":
+        open_stacks = _open(area)
         options = []
         for role in JOKER_ROLES:
             if role == "ruler" and has_ruler_pair(area, roles):
