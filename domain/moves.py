@@ -32,14 +32,16 @@ _last = _NOTHING  # (state, seat, moves) of the latest full listing, replaced wh
 def remembered(legal_moves: Callable) -> Callable:
     """A game's legal_moves(state, seat, like=None) whose latest full listing answers the check of a move (`like`)
     on that very state and seat until the state evolves (domain/events.evolve_event forgets it): deciding a move just
-    listed checks it against the same list instead of listing again. A full listing is always made afresh."""
+    listed checks it against the same list instead of listing again. A full listing is always made afresh, and each
+    caller gets a list of its own. A state changed by hand (a test building a position) is to be listed again before
+    it is decided on."""
     @wraps(legal_moves)
     def listing(state: dict, seat: int, like: dict | None = None) -> list[dict]:
         global _last
         if like is None:
             moves = legal_moves(state, seat)
             _last = (state, seat, moves)
-            return moves
+            return list(moves)  # the caller's own list: what it does with it never changes the kept listing
         last = _last
         if last[0] is state and last[1] == seat:
             return last[2]

@@ -149,6 +149,8 @@ class Rereferee:
         base = max((v for v in self.snapshots if v <= version), default=0)
         start = copy.deepcopy(self.snapshots[base]) if base else None
         past = apply_events(start, copy.deepcopy(match.pending_events[base:version]))
+        if past.__dict__.pop("state_shared", False):  # the kept copy's own state, which an undo's state must not be
+            past.state = past.game.copy_state(past.state)
         return check_at_rest(past, version, self.records[version:])
 
     def run(self, token_hashes: dict | None = None) -> Match:

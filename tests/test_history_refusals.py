@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain.errors import IllegalMove
+from domain.matches import SNAPSHOT_INTERVAL
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
 from tests.helpers.api import Table, assert_problem, auth
@@ -118,3 +119,22 @@ def test_the_verifier_fails_in_one_line_on_a_draw_it_cannot_make(tmp_path, kind,
         pytest.fail(f"the verifier never ends on a {kind} of {field} {value}")
     assert run.returncode == 1 and run.stderr == "", run.stderr[-300:]
     assert run.stdout.splitlines()[-1].startswith(f"FAIL version {drawn['version']} ")
+
+
+def test_backups_to_a_version_re_refereeing_keeps_a_copy_of_import_as_played():
+    """U2: a backup reshuffles the pile its span revealed ("Korona's backups"), from the match as it was at that
+    version. Re-refereeing keeps a copy of the match every SNAPSHOT_INTERVAL versions; a backup to the very version of
+    a copy reshuffled that copy's own pile, so a second backup to it reshuffled another pile than the server did and a
+    log the server recorded was refused (a helper's review)."""
+    app, match, move = korona(5)
+    while app.load(match.id).version < SNAPSHOT_INTERVAL:
+        move()
+    kept = app.load(match.id).version  # the first version between two moves from SNAPSHOT_INTERVAL on: a copy's
+    for _ in range(2):
+        for _ in range(8):
+            move()
+        app.back_up(match.id, kept, "misplay")
+    while not app.load(match.id).finished:
+        move()
+    assert rereferee(export_lines(str(match.id), "korona", app.history(match.id))).version == \
+        app.load(match.id).version

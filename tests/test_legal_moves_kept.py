@@ -12,6 +12,7 @@ from domain.errors import IllegalMove
 from domain.korona import GAME as KORONA
 from domain.korona.cards import card
 from domain.korona.state import copy_state, new_state
+from tests.helpers.korona import FARMER, FIELD, INTERNAL_MOVE, KNIGHT, table
 from tests.helpers.korona_cards import Cards
 
 
@@ -53,6 +54,30 @@ def test_a_listing_answers_only_its_own_state_and_seat():
     with pytest.raises(IllegalMove, match="turn"):
         KORONA.decide(state, 1, {"type": "discard", "card": knight}, _rng())
     assert KORONA.decide(state, 0, {"type": "discard", "card": knight}, _rng())
+
+
+def test_the_listing_a_caller_got_is_its_own():
+    """Korona, "Discard": a caller filtering the list it was given (here keeping only the places) changes nothing
+    that is legal: the discard it dropped is still accepted."""
+    state = table([[KNIGHT[2]], [], []], [[], [], []])
+    listed = KORONA.legal_moves(state, 0)
+    listed[:] = [m for m in listed if m["type"] == "place"]
+    assert KORONA.decide(state, 0, {"type": "discard", "card": KNIGHT[2]}, _rng())
+
+
+def test_an_event_naming_a_card_not_where_it_says_is_refused():
+    """A logged event whose card is not in the market, or not on the stack it is moved from, fails to fold (the
+    log is malformed) rather than copy the card: the market and the stacks are replaced, never changed in place, and
+    still refuse a card they do not hold."""
+    state = table([[], []], [[], []])
+    state["phase"] = "draw"
+    with pytest.raises(ValueError):
+        KORONA.evolve(state, "CardsDrawn", {"seat": 0, "source": "market", "cards": [card(state["pile"][0])],
+                                             "step": "draw", "draws_left": 0})
+    state = table([[INTERNAL_MOVE[0]], []], [[[FIELD[0], FARMER[0]], [FIELD[1]]], []])
+    with pytest.raises(ValueError):
+        KORONA.evolve(state, "CardMoved", {"seat": 0, "card": card(FARMER[0]), "from_stack": 1, "stack": None,
+                                           "role": None})
 
 
 @pytest.mark.parametrize("payload", [

@@ -89,9 +89,11 @@ def _cards_drawn(state, p):
     if p["source"] == "pile":
         hand += _take_from_pile(state, p["cards"])
     else:
-        taken = [c["id"] for c in p["cards"]]
-        state["market"] = [c for c in state["market"] if c not in taken]
-        hand += taken
+        market = list(state["market"])  # a new market (a copy of the state shares the original's)
+        for c in p["cards"]:
+            market.remove(c["id"])  # ValueError, as before, for a card the market does not hold
+            hand.append(c["id"])
+        state["market"] = market
     if p["step"] == "draw":
         state["market_draws"] = p["draws_left"]
         if p["draws_left"] == 0:

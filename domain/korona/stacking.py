@@ -155,7 +155,8 @@ def put(area: list[list[int]], card_id: int, stack: int | None) -> None:
 
 def lift(area: list[list[int]], stack: int, card_id: int) -> None:
     """Take a card out of a stack in the area (an emptied stack disappears)."""
-    rest = [c for c in area[stack] if c != card_id]
+    rest = list(area[stack])
+    rest.remove(card_id)  # ValueError, as list.remove in place gave, for a card the stack does not hold
     if rest:
         area[stack] = rest
     else:
