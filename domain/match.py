@@ -262,10 +262,15 @@ class Match(Aggregate):
         if type_ in _BOOKKEEPING:
             self._keep_books(type_, payload)
         if self.evolving:
-            if self.__dict__.pop("state_shared", False):
-                self.state = self.game.copy_state(self.state)
+            self.own_state()
             self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
         self.chain = chain
+
+    def own_state(self) -> None:
+        """A copy that still shares its original's state (__deepcopy__) takes a state of its own, by the game's copy,
+        before anything may change it."""
+        if self.__dict__.pop("state_shared", False):
+            self.state = self.game.copy_state(self.state)
 
     def _keep_books(self, type_: str, payload: dict) -> None:
         """What a platform event records beside the state: seeds, disputes, undo requests, retracted spans."""

@@ -231,12 +231,10 @@ class Tournament(Aggregate):
             if len(self.rounds) == first:
                 draw = self.rng().shuffle([p for p, player in self.players.items() if not player["dropped"]])
             seeds = list((draw or self.rounds[first]["random"][0])["result"])
-            size = 1 << (len(seeds) - 1).bit_length()
-            slots = [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(size)]
+            slots = _placed(seeds, 1 << (len(seeds) - 1).bit_length())
         elif len(self.rounds) == first:
             cut = self.created["top_cut"]
-            seeds = [row["player_id"] for row in self.standings() if not row["dropped"]][:cut]
-            slots = [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(cut)]  # fewer still in: byes
+            slots = _placed([row["player_id"] for row in self.standings() if not row["dropped"]][:cut], cut)
         else:  # the cut as its first round seated it: a later correction of a Swiss result does not reseed it
             slots = _as_seated(self.rounds[first], bracket(self.created["top_cut"]))
         for round_ in self.rounds[first:]:
@@ -369,6 +367,12 @@ def bracket(size: int) -> list[int]:
     while len(order) < size:
         order = [x for seed in order for x in (seed, 2 * len(order) + 1 - seed)]
     return order[:size] if size > 1 else [1]
+
+
+def _placed(seeds: list[str], size: int) -> list:
+    """The places of a bracket of `size`: each seed at its bracket place, a place past the seeds an empty one (a bye
+    for the seed facing it)."""
+    return [seeds[n - 1] if n <= len(seeds) else BYE for n in bracket(size)]
 
 
 def _as_seated(round_: dict, order: list[int]) -> list:

@@ -136,8 +136,8 @@ class Rereferee:
             self.records.append(record)
         match = self.match
         if match.version == len(self.records) and match.version - max(self.snapshots, default=0) >= SNAPSHOT_INTERVAL:
-            snapshot = copy.deepcopy(match)  # its state shared with the match, which evolves it in place: its own
-            snapshot.state, snapshot.state_shared = match.game.copy_state(match.state), False
+            snapshot = copy.deepcopy(match)
+            snapshot.own_state()  # not the match's, which evolves in place
             self.snapshots[match.version] = snapshot
 
     def at_rest(self, version: int, backup: bool = True) -> Match:
@@ -147,10 +147,11 @@ class Rereferee:
         if backup:
             check_backup(version, match.version, match.retracted, match.revealed_seed is not None)  # as Matches.back_up
         base = max((v for v in self.snapshots if v <= version), default=0)
-        start = copy.deepcopy(self.snapshots[base]) if base else None
-        past = apply_events(start, copy.deepcopy(match.pending_events[base:version]))
-        if past.__dict__.pop("state_shared", False):  # the kept copy's own state, which an undo's state must not be
-            past.state = past.game.copy_state(past.state)
+        kept = self.snapshots.get(base)
+        past = apply_events(kept, copy.deepcopy(match.pending_events[base:version]))  # onto a copy of the kept one
+        if past is kept:  # no event since the kept copy, whose state an undo's state must not be
+            past = copy.deepcopy(kept)
+        past.own_state()
         return check_at_rest(past, version, self.records[version:])
 
     def run(self, token_hashes: dict | None = None) -> Match:
