@@ -40,10 +40,19 @@ def _body(version: int, type_: str, payload: dict) -> bytes:
     return _encode(value).encode()
 
 
+_head = ("", b"")  # the latest link, as hex and as bytes: the link after it reads its bytes without parsing the hex
+
+
 def link(previous: str, version: int, type_: str, payload: dict) -> str:
     """The chain value of an event: SHA-256 of the previous chain's bytes and the canonical JSON of
     {"version", "type", "payload"}."""
-    return hashlib.sha256(bytes.fromhex(previous) + _body(version, type_, payload)).hexdigest()
+    global _head
+    head = _head
+    prior = head[1] if head[0] is previous else bytes.fromhex(previous)
+    digest = hashlib.sha256(prior + _body(version, type_, payload)).digest()
+    value = digest.hex()
+    _head = (value, digest)  # replaced whole, so that threads read it whole
+    return value
 
 
 def links_after(previous: str, version: int, events: list[tuple[str, dict]]) -> list[str]:

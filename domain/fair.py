@@ -89,14 +89,16 @@ def compute(stream: ByteStream, entry: dict):
 class Generator:
     """A match's random generator: each draw takes the next nonce and returns its recorded entry."""
 
-    def __init__(self, server_seed: bytes, match_id: str, client_seeds: list[str], next_nonce: int = 0):
-        self.server_seed = server_seed
+    def __init__(self, server_seed: bytes | str, match_id: str, client_seeds: list[str], next_nonce: int = 0):
+        self.server_seed = server_seed  # its bytes, or their hex as a match keeps it: read at the first draw
         self.match_id = match_id
         self.client_seeds = list(client_seeds)
         self.next_nonce = next_nonce
 
     def _draw(self, kind: str, **params) -> dict:
         entry = {"nonce": self.next_nonce, "kind": kind, **params}
+        if isinstance(self.server_seed, str):
+            self.server_seed = bytes.fromhex(self.server_seed)
         stream = ByteStream(self.server_seed, self.match_id, self.client_seeds, self.next_nonce)
         entry["result"] = compute(stream, entry)
         self.next_nonce += 1

@@ -103,7 +103,7 @@ class Match(Aggregate):
         return self.state["status"] == "finished"
 
     def rng(self) -> fair.Generator:
-        return fair.Generator(bytes.fromhex(self.secret["server_seed"]), self.created["match_id"],
+        return fair.Generator(self.secret["server_seed"], self.created["match_id"],
                               self.client_seeds, self.next_nonce)
 
     @property
@@ -225,45 +225,49 @@ class Match(Aggregate):
     def _record_all(self, events: list[tuple[str, dict]]) -> None:
         """Record the events a game decided; those a table emitted over this very state leave the table's state
         (domain/table.py), which they already evolved, instead of evolving this one again."""
-        adopt = getattr(events, "origin", None) is self.state
-        self.evolving = not adopt
-        try:
-            for type_, payload in events:
-                self._record(type_, payload)
-        finally:
-            del self.evolving
-        if adopt:
+        if getattr(events, "origin", None) is self.state:
+            self.evolving = False
+            try:
+                for (type_, payload), event_class in zip(events, events.classes):
+                    self._record(type_, payload, event_class)
+            finally:
+                del self.evolving
             self.state = events.state
             self.__dict__.pop("state_shared", None)
+        else:
+            for type_, payload in events:
+                self._record(type_, payload)
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
-    def _record(self, type_: str, payload: dict) -> None:
+    def _record(self, type_: str, payload: dict, event_class: type | None = None) -> None:
         """Trigger one event, as eventsourcing's trigger_event does, and apply it, as its mutate does. The event is
         built as eventsourcing's mapper rebuilds a stored one (object.__new__ and its attributes' dict, in the order
         the dataclass sets them), not through the frozen dataclass's __init__, which sets each attribute by
         object.__setattr__ and checks the id's type (this match's id is a UUID); it is applied without mutate's checks
-        that it has this match's id and next version, which it was just given."""
+        that it has this match's id and next version, which it was just given. A table's event comes with its class."""
         version = self._version + 1
         chain = link(self.chain, version, type_, payload)
-        event_class = self.game.event(type_, payload)
+        if event_class is None:
+            event_class = self.game.event(type_, payload)
         timestamp = event_class.create_timestamp()
         event = object.__new__(event_class)
         object.__setattr__(event, "__dict__", {"originator_id": self._id, "originator_version": version,
                                                "timestamp": timestamp, "payload": payload, "chain": chain})
-        self.apply_event(type_, payload, chain)
+        self.apply_event(type_, payload, chain, event_class)
         self._version, self._modified_on = version, timestamp
         self._pending_events.append(event)
 
-    def apply_event(self, type_: str, payload: dict, chain: str) -> None:
-        """Evolve from one event: the game's state, the nonce counter and the chain head."""
+    def apply_event(self, type_: str, payload: dict, chain: str, event_class: type | None = None) -> None:
+        """Evolve from one event (of `event_class`, where the caller knows it): the game's state, the nonce counter
+        and the chain head."""
         for entry in payload.get("random", ()):
             self.next_nonce = entry["nonce"] + 1
         if type_ in _BOOKKEEPING:
             self._keep_books(type_, payload)
         if self.evolving:
             self.own_state()
-            self.state = evolve_event(self.state, self.game.event(type_, payload), payload)
+            self.state = evolve_event(self.state, event_class or self.game.event(type_, payload), payload)
         self.chain = chain
 
     def own_state(self) -> None:

@@ -7,12 +7,13 @@ from domain.events import GameEvent, evolve_event
 
 
 class Emitted(list):
-    """The (type, payload) of each event a table emitted, with the state the table began from (`origin`) and the one
-    they led it to (`state`): a match recording them over that very origin adopts that state rather than evolve its
-    own by the same events again."""
+    """The (type, payload) of each event a table emitted, with the state the table began from (`origin`), the one
+    they led it to (`state`) and each event's class (`classes`): a match recording them over that very origin adopts
+    that state rather than evolve its own by the same events again."""
 
     origin: dict
     state: dict
+    classes: list
 
 
 class Table:
@@ -23,7 +24,7 @@ class Table:
         self.state = copy(state)
         self.rng = rng
         self.events = Emitted()
-        self.events.origin, self.events.state = state, self.state
+        self.events.origin, self.events.state, self.events.classes = state, self.state, []
 
     def emit(self, event_class: type[GameEvent], /, **payload) -> None:
         """Record one event, as (its type, its payload), and evolve the table by it."""
@@ -32,3 +33,4 @@ class Table:
                              f"{event_class.optional}), not {sorted(payload)}")
         self.state = self.events.state = evolve_event(self.state, event_class, payload)
         self.events.append((event_class.name, payload))
+        self.events.classes.append(event_class)

@@ -148,7 +148,7 @@ class Tournament(Aggregate):
         return all(t["placements"] is not None for t in self.rounds[-1]["tables"]) if self.rounds else True
 
     def rng(self) -> fair.Generator:
-        return fair.Generator(bytes.fromhex(self.secret["server_seed"]), str(self.id), [], self.next_nonce)
+        return fair.Generator(self.secret["server_seed"], str(self.id), [], self.next_nonce)
 
     def register(self, name: str, decklist: dict | None, token_hash: str) -> str:
         if self.rounds:

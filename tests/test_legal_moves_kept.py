@@ -48,7 +48,7 @@ def test_a_listing_answers_only_its_own_state_and_seat():
     listed = KORONA.legal_moves(state, 0)
     assert {"type": "discard", "card": knight} in listed
     other = copy_state(state)
-    other["players"][0]["hand"] = []
+    other["players"][0] = {**other["players"][0], "hand": []}  # a copy shares each player until it replaces it
     with pytest.raises(IllegalMove):
         KORONA.decide(other, 0, {"type": "discard", "card": knight}, _rng())
     with pytest.raises(IllegalMove, match="turn"):

@@ -1,7 +1,8 @@
 """How each of Korona's events changes the state.
 
-The pile, market, discard pile, roles, each seat's cards in transit and each stack are replaced, never changed in
-place, so that a copy of the state shares them with the original (state.copy_state)."""
+The pile, market, discard pile, roles, each seat's cards in transit, each stack and each player are replaced, never
+changed in place (a player's hand and area change on a copy of the player, `_player`), so that a copy of the state
+shares them with the original (state.copy_state)."""
 from __future__ import annotations
 
 from domain.events import evolves
@@ -49,6 +50,14 @@ def _give_role(state: dict, card_id: int, role: str | None) -> None:
         state["roles"] = {**state["roles"], str(card_id): role}
 
 
+def _player(state: dict, seat: int) -> dict:
+    """The seat's player with a hand and an area of its own, to change in place: the state's players now hold this
+    copy, and any copy of the state made before still holds the player as it was."""
+    player = state["players"][seat]
+    own = state["players"][seat] = {"name": player["name"], "hand": list(player["hand"]), "area": list(player["area"])}
+    return own
+
+
 def _take_from_pile(state: dict, cards: list[dict]) -> list[int]:
     ids = [c["id"] for c in cards]
     if state["pile"][:len(ids)] != ids:
@@ -69,7 +78,7 @@ def _first_seat_chosen(state, p):
 
 @evolves(CardsDealt)
 def _cards_dealt(state, p):
-    state["players"][p["seat"]]["hand"] += _take_from_pile(state, p["cards"])
+    _player(state, p["seat"])["hand"] += _take_from_pile(state, p["cards"])
 
 
 @evolves(MarketRevealed)
@@ -85,7 +94,7 @@ def _turn_started(state, p):
 
 @evolves(CardsDrawn)
 def _cards_drawn(state, p):
-    hand = state["players"][p["seat"]]["hand"]
+    hand = _player(state, p["seat"])["hand"]
     if p["source"] == "pile":
         hand += _take_from_pile(state, p["cards"])
     else:
@@ -107,7 +116,7 @@ def _market_refilled(state, p):
 
 @evolves(CardPlaced)
 def _card_placed(state, p):
-    player = state["players"][p["seat"]]
+    player = _player(state, p["seat"])
     card_id = p["card"]["id"]
     player["hand"].remove(card_id)
     put(player["area"], card_id, p.get("stack"))
@@ -117,7 +126,7 @@ def _card_placed(state, p):
 
 @evolves(CardDiscarded)
 def _card_discarded(state, p):
-    state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
+    _player(state, p["seat"])["hand"].remove(p["card"]["id"])
     state["discard"] = [*state["discard"], p["card"]["id"]]
     if p["reason"] == "action":
         state["actions"] += 1
@@ -133,7 +142,7 @@ def _action_card_played(state, p):
 @evolves(CardMoved)
 def _card_moved(state, p):
     card_id = p["card"]["id"]
-    move_within(state["players"][p["seat"]]["area"], card_id, p["from_stack"], p.get("stack"))
+    move_within(_player(state, p["seat"])["area"], card_id, p["from_stack"], p.get("stack"))
     _give_role(state, card_id, p.get("role"))
 
 
@@ -180,7 +189,7 @@ def on_played(state: dict, p: dict) -> None:
 
 @evolves(ShieldPlayed, ShieldCountered)
 def on_shield(state: dict, p: dict) -> None:
-    state["players"][p["seat"]]["hand"].remove(p["card"]["id"])
+    _player(state, p["seat"])["hand"].remove(p["card"]["id"])
     state["discard"] = [*state["discard"], p["card"]["id"]]
     head = state["steps"][0]
     other = head["attacker"] if p["seat"] == head["defender"] else head["defender"]
@@ -202,7 +211,7 @@ def on_cancelled(state: dict, p: dict) -> None:
 def on_took_effect(state: dict, p: dict) -> None:
     resolving = state["resolving"] = {**state["resolving"], "effect": True}
     if resolving.get("thief") is not None:
-        area = state["players"][resolving["seat"]]["area"]
+        area = _player(state, resolving["seat"])["area"]
         stack = next(i for i, s in enumerate(area) if s[-1] == resolving["thief"])
         _into_transit(state, resolving["target"], _lift_top(area, stack), resolving["seat"])
     state["steps"] = effect_steps(state, resolving)
@@ -211,11 +220,11 @@ def on_took_effect(state: dict, p: dict) -> None:
 
 @evolves(CardGiven)
 def on_given(state: dict, p: dict) -> None:
-    giver, receiver = state["players"][p["seat"]], p["to"]
+    giver, receiver = _player(state, p["seat"]), p["to"]
     card_id = p["card"]["id"]
     if p["zone"] == "hand":
         giver["hand"].remove(card_id)
-        state["players"][receiver]["hand"].append(card_id)
+        _player(state, receiver)["hand"].append(card_id)
     else:
         _lift_top(giver["area"], p["from_stack"])
         placer = p["seat"] if NAMES[card_id] == "thief" else receiver
@@ -225,14 +234,14 @@ def on_given(state: dict, p: dict) -> None:
 
 @evolves(CardTaken)
 def on_taken(state: dict, p: dict) -> None:
-    card_id = _lift_top(state["players"][p["from"]]["area"], p["from_stack"])
+    card_id = _lift_top(_player(state, p["from"])["area"], p["from_stack"])
     _into_transit(state, p["seat"], card_id, p["seat"])
     _consume(state)
 
 
 @evolves(CardHandedOver)
 def on_handed_over(state: dict, p: dict) -> None:
-    card_id = _lift_top(state["players"][p["seat"]]["area"], p["from_stack"])
+    card_id = _lift_top(_player(state, p["seat"])["area"], p["from_stack"])
     placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
     _into_transit(state, p["to"], card_id, placer)
     _consume(state)
@@ -244,9 +253,9 @@ def on_received_placed(state: dict, p: dict) -> None:
     card_id = p["card"]["id"]
     state["transit"][owner] = [w for w in state["transit"][owner] if w["card"] != card_id]
     if p.get("to") == "hand":
-        state["players"][owner]["hand"].append(card_id)
+        _player(state, owner)["hand"].append(card_id)
     else:
-        put(state["players"][owner]["area"], card_id, p.get("stack"))
+        put(_player(state, owner)["area"], card_id, p.get("stack"))
         _give_role(state, card_id, p.get("role"))
     if not state["transit"][owner]:
         state["steps"].pop(0)
@@ -256,9 +265,9 @@ def on_received_placed(state: dict, p: dict) -> None:
 @evolves(StackStolen, StackPassed)
 def on_stack_moved(state: dict, p: dict) -> None:
     """StackStolen (Glorious Attack) or StackPassed (Revolt): a whole stack changes play areas intact."""
-    area = state["players"][p["from"]]["area"]
+    area = _player(state, p["from"])["area"]
     stack = area.pop(p["stack"])
-    receiver = state["players"][p["to"]]["area"]
+    receiver = _player(state, p["to"])["area"]
     receiver.append(stack)
     state["received"][p["to"]] = list(stack)
     if p.get("step"):
@@ -271,7 +280,7 @@ def on_stack_moved(state: dict, p: dict) -> None:
 
 @evolves(CardPassed)
 def on_card_passed(state: dict, p: dict) -> None:
-    card_id = _lift_top(state["players"][p["from"]]["area"], p["stack"])
+    card_id = _lift_top(_player(state, p["from"])["area"], p["stack"])
     placer = p["seat"] if NAMES[card_id] == "thief" else p["to"]
     _into_transit(state, p["to"], card_id, placer)
     state["received"][p["to"]] = [card_id]
@@ -281,7 +290,7 @@ def on_card_passed(state: dict, p: dict) -> None:
 
 @evolves(JokerRepositioned)
 def on_repositioned(state: dict, p: dict) -> None:
-    move_within(state["players"][p["seat"]]["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
+    move_within(_player(state, p["seat"])["area"], p["card"]["id"], p["from_stack"], p.get("stack"))
     _give_role(state, p["card"]["id"], p.get("role"))
     _consume(state)
 

@@ -58,10 +58,15 @@ def protected(area: list[list[int]], roles: dict) -> bool:
 
 
 def glorious_targets(area: list[list[int]], mine: list[list[int]], roles: dict) -> list[int]:
-    """The full stacks of `area` a Glorious Attack may steal into `mine`."""
-    shield = protected(area, roles)
+    """The full stacks of `area` a Glorious Attack may steal into `mine` (whether a Ruler pair is protected is asked
+    only of a Ruler pair)."""
     return [i for i, s in enumerate(area)
-            if is_full(s) and not (shield and is_ruler_pair(s, roles)) and may_arrive(mine, s, roles)]
+            if is_full(s) and not (is_ruler_pair(s, roles) and protected(area, roles)) and may_arrive(mine, s, roles)]
+
+
+def has_open_top(area: list[list[int]]) -> bool:
+    """Whether any top card is outside a full stack (open_tops is not empty)."""
+    return not all(map(is_full, area))
 
 
 def _movable_thieves(area: list[list[int]]) -> list[int]:
@@ -80,11 +85,11 @@ def play_moves(state: dict, seat: int, card_id: int) -> list[dict]:
             moves += [{"type": "play", "card": card_id, "target": t, "zone": zone}
                       for zone, cards in (("hand", players[t]["hand"]), ("area", players[t]["area"])) if cards]
     elif name == "tactical_swap":
-        if open_tops(me["area"]):  # "give 1 of yours in exchange" (K13)
-            moves += [{"type": "play", "card": card_id, "target": t} for t in others if open_tops(players[t]["area"])]
+        if has_open_top(me["area"]):  # "give 1 of yours in exchange" (K13)
+            moves += [{"type": "play", "card": card_id, "target": t} for t in others if has_open_top(players[t]["area"])]
     elif name == "sneak_attack":
         for t in others:
-            if open_tops(players[t]["area"]):
+            if has_open_top(players[t]["area"]):
                 moves.append({"type": "play", "card": card_id, "target": t})
             moves += [{"type": "play", "card": card_id, "target": t, "thief": thief}
                       for thief in _movable_thieves(me["area"])]

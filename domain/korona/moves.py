@@ -17,24 +17,16 @@ def _excess(hand: int, actions_left: int) -> int:
     return max(0, hand - actions_left - HAND_LIMIT)
 
 
-def _draw_options(state: dict) -> list[tuple[dict, int]]:
-    """(move, cards it adds to the hand) for the draw step."""
-    options = []
+def _draw_moves(state: dict, hand: int) -> list[dict]:
+    """The draw step's moves that leave the least unavoidable excess (K3): every market card, which adds one card to
+    the hand, and the pile's draw where it adds no more excess than that (or the market is empty)."""
+    moves = [{"type": "draw", "source": "market", "card": c} for c in state["market"]]
     first_draw = state["market_draws"] == (EMPTY_HAND_MARKET_DRAWS if state["empty_start"] else 1)
     if first_draw and state["pile"]:
-        wanted = EMPTY_HAND_PILE_DRAW if state["empty_start"] else PILE_DRAW
-        options.append(({"type": "draw", "source": "pile"}, min(wanted, len(state["pile"]))))
-    options += [({"type": "draw", "source": "market", "card": c}, 1) for c in state["market"]]
-    return options
-
-
-def _draw_moves(state: dict, hand: int) -> list[dict]:
-    options = _draw_options(state)
-    if not options:
-        return []
-    excess = [_excess(hand + n, MAX_ACTIONS) for _, n in options]
-    least = min(excess)
-    return [m for (m, _), e in zip(options, excess) if e == least]
+        taken = min(EMPTY_HAND_PILE_DRAW if state["empty_start"] else PILE_DRAW, len(state["pile"]))
+        if not moves or _excess(hand + taken, MAX_ACTIONS) == _excess(hand + 1, MAX_ACTIONS):
+            moves.insert(0, {"type": "draw", "source": "pile"})
+    return moves
 
 
 def _extra_draw_moves(state: dict, card_id: int, hand: int, actions_left: int) -> list[dict]:
@@ -219,7 +211,7 @@ def explain(state: dict, seat: int, move: dict) -> str:
             return "Internal Move cannot make that move under the stacking rules"
         if move in interactive.play_moves(state, seat, card_id):
             return OVER_THE_LIMIT
-        if name == "tactical_swap" and not interactive.open_tops(state["players"][seat]["area"]):
+        if name == "tactical_swap" and not interactive.has_open_top(state["players"][seat]["area"]):
             return "Tactical Swap gives 1 of your Build cards in exchange, and you have none that may be given"
         return f"{name} cannot be played that way: check its target and the cards it names"
     return "that move is not legal now"

@@ -59,8 +59,10 @@ ALONE = ("stable", "tower", "field")  # the bases that are only ever placed as a
 
 def _open(area: list[list[int]], base_name: str | None = None) -> list[int]:
     """The stacks that may still grow (of that base, if given)."""
-    return [i for i, s in enumerate(area)
-            if len(s) < STACK_MAX.get(NAMES[s[0]], 0) and (base_name is None or NAMES[s[0]] == base_name)]
+    if base_name is None:
+        return [i for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]
+    most = STACK_MAX[base_name]
+    return [i for i, s in enumerate(area) if NAMES[s[0]] == base_name and len(s) < most]
 
 
 def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[int | None, str | None]]:
@@ -82,12 +84,10 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
             return []  # the second Healer must stack on the first, whose stack is full (K2)
         return [(None, None)]
     if name == "joker":
-        open_stacks = _open(area)
         options = []
         for role in JOKER_ROLES:
-            if role == "ruler" and has_ruler_pair(area, roles):
-                continue
-            options += [(i, role) for i in open_stacks if base(area[i]) == ROLE_BASE[role]]
+            if role != "ruler" or not has_ruler_pair(area, roles):
+                options += [(i, role) for i in _open(area, ROLE_BASE[role])]
         return options
     return []
 
@@ -123,12 +123,12 @@ def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int
     """Every Internal Move as (card, from stack, to stack or None, Joker role), indexes of the area as it is."""
     options = []
     for i, pos in movable(area):
-        card_id = area[i][pos]
-        emptied = len(area[i]) == 1
+        stack = area[i]
+        card_id = stack[pos]
+        emptied = len(stack) == 1
         if emptied and NAMES[card_id] in ALONE:
             continue  # its one placement is where it stands
-        lifted = without(area, i, card_id)
-        for target, role in placements(lifted, card_id, _roles_without(roles, card_id)):
+        for target, role in placements(without(area, i, card_id), card_id, _roles_without(roles, card_id)):
             if target is None:
                 if emptied:
                     continue

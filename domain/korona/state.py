@@ -36,9 +36,8 @@ def new_state(created: dict) -> dict:
 
 def copy_state(state: dict) -> dict:
     """A working copy deep enough for the rules to evolve without touching the original: what they never change in
-    place (the stacks, pile, market, discard pile, roles, the cards in transit; see evolve.py) is shared."""
+    place (each player, the stacks, pile, market, discard pile, roles, the cards in transit; see evolve.py) is shared."""
     copy = dict(state)
-    copy["players"] = [{"name": p["name"], "hand": list(p["hand"]), "area": list(p["area"])} for p in state["players"]]
-    for key in ("steps", "transit", "received"):
+    for key in ("players", "steps", "transit", "received"):
         copy[key] = list(state[key])
     return copy
