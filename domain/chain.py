@@ -21,8 +21,8 @@ else:  # the C encoder that encode builds on every call, built once: 3.8 against
 
 # orjson writes the same bytes several times faster, except where it writes a float (an exponent's digits, NaN as
 # null) and where it refuses what json writes (an integer past 64 bits, a key not a string, a subclass, a date):
-# there, and wherever its bytes hold a null, a point or an exponent's sign (as every float orjson writes does), json
-# writes them. (orjson also writes a UUID or an Enum, which json refuses: no payload holds one, and the event store,
+# there, wherever its bytes hold a point or an exponent's sign (as every finite float orjson writes does), and where
+# a null they hold does not read back as the None it was (a NaN or an infinity), json writes them. (orjson also writes a UUID or an Enum, which json refuses: no payload holds one, and the event store,
 # which writes payloads with json, would refuse it.)
 _ORJSON = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME | \
     orjson.OPT_PASSTHROUGH_DATACLASS
@@ -35,9 +35,10 @@ def _body(version: int, type_: str, payload: dict) -> bytes:
         body = orjson.dumps(value, option=_ORJSON)
     except TypeError:
         return _encode(value).encode()
-    if body.find(b"null") < 0 and body.find(b".") < 0 and body.find(b"e+") < 0 and body.find(b"e-") < 0:
-        return body
-    return _encode(value).encode()
+    text = body.decode()  # searched as text: bytes' own search parses its arguments or tries an int first, slower
+    if "." in text or "e+" in text or "e-" in text or ("null" in text and orjson.loads(body) != value):
+        return _encode(value).encode()
+    return body
 
 
 _head = ("", b"")  # the latest link, as hex and as bytes: the link after it reads its bytes without parsing the hex

@@ -20,6 +20,7 @@ from eventsourcing.domain import Aggregate
 from domain import fair
 from domain.moves import forget
 
+_SHAPES_KEPT = 32  # orders of keys an event class keeps (GameEvent.fits); a log's payloads may come in any order
 UNDO_ROLES = ("action-start", "action", "draw", "reveals", "random", "response", "turn", "note")
 
 
@@ -34,6 +35,7 @@ class GameEvent(Aggregate.Event):
     optional: ClassVar[tuple[str, ...]] = ()
     required: ClassVar[frozenset[str]]  # fields and optional as sets, for fits
     allowed: ClassVar[frozenset[str]]
+    shapes: ClassVar[set[tuple[str, ...]]]  # the orders of keys found to fit, a few kept (fits)
     undo: ClassVar[str] = ""
     evolve: ClassVar[Callable | None] = None
     describe: ClassVar[Callable | None] = None
@@ -43,14 +45,23 @@ class GameEvent(Aggregate.Event):
         if "name" not in cls.__dict__:
             cls.name = cls.__name__
         cls.required, cls.allowed = frozenset(cls.fields), frozenset((*cls.fields, *cls.optional))
+        cls.shapes = set()
 
     def apply(self, match) -> None:
         match.apply_event(self.name, self.payload, self.chain)
 
     @classmethod
     def fits(cls, payload: dict) -> bool:
-        """Whether a payload has exactly this class's shape: every field, and no key it does not declare."""
-        return cls.required <= payload.keys() <= cls.allowed
+        """Whether a payload has exactly this class's shape: every field, and no key it does not declare. The first
+        orders of keys found to fit are kept and known again at once (a game's rules emit a few)."""
+        keys = tuple(payload)
+        if keys in cls.shapes:
+            return True
+        if not cls.required <= payload.keys() <= cls.allowed:
+            return False
+        if len(cls.shapes) < _SHAPES_KEPT:
+            cls.shapes.add(keys)
+        return True
 
     @classmethod
     def undo_role(cls, payload: dict) -> str:

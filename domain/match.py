@@ -1,7 +1,7 @@
 """The match aggregate: one per match, every change an immutable event with a chain link."""
 from __future__ import annotations
 
-from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Aggregate, datetime_now_with_tzinfo
 
 from domain import fair
 from domain.chain import GENESIS, link, links_after
@@ -224,36 +224,40 @@ class Match(Aggregate):
 
     def _record_all(self, events: list[tuple[str, dict]]) -> None:
         """Record the events a game decided; those a table emitted over this very state leave the table's state
-        (domain/table.py), which they already evolved, instead of evolving this one again."""
+        (domain/table.py), which they already evolved, instead of evolving this one again. A move's events share
+        their moment."""
+        moment = datetime_now_with_tzinfo()
         if getattr(events, "origin", None) is self.state:
             self.evolving = False
             try:
                 for (type_, payload), event_class in zip(events, events.classes):
-                    self._record(type_, payload, event_class)
+                    self._record(type_, payload, event_class, moment)
             finally:
                 del self.evolving
             self.state = events.state
             self.__dict__.pop("state_shared", None)
         else:
             for type_, payload in events:
-                self._record(type_, payload)
+                self._record(type_, payload, moment=moment)
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
-    def _record(self, type_: str, payload: dict, event_class: type | None = None) -> None:
+    def _record(self, type_: str, payload: dict, event_class: type | None = None, moment=None) -> None:
         """Trigger one event, as eventsourcing's trigger_event does, and apply it, as its mutate does. The event is
-        built as eventsourcing's mapper rebuilds a stored one (object.__new__ and its attributes' dict, in the order
-        the dataclass sets them), not through the frozen dataclass's __init__, which sets each attribute by
+        built as eventsourcing's mapper rebuilds a stored one (object.__new__ and its attributes, in the order the
+        dataclass sets them), not through the frozen dataclass's __init__, which sets each attribute by
         object.__setattr__ and checks the id's type (this match's id is a UUID); it is applied without mutate's checks
-        that it has this match's id and next version, which it was just given. A table's event comes with its class."""
+        that it has this match's id and next version, which it was just given. A table's event comes with its class,
+        a move's with its moment."""
         version = self._version + 1
         chain = link(self.chain, version, type_, payload)
         if event_class is None:
             event_class = self.game.event(type_, payload)
-        timestamp = event_class.create_timestamp()
+        timestamp = moment or datetime_now_with_tzinfo()
         event = object.__new__(event_class)
-        object.__setattr__(event, "__dict__", {"originator_id": self._id, "originator_version": version,
-                                               "timestamp": timestamp, "payload": payload, "chain": chain})
+        attributes = event.__dict__  # filled key by key: the class's instances share one table of keys
+        attributes["originator_id"], attributes["originator_version"] = self._id, version
+        attributes["timestamp"], attributes["payload"], attributes["chain"] = timestamp, payload, chain
         self.apply_event(type_, payload, chain, event_class)
         self._version, self._modified_on = version, timestamp
         self._pending_events.append(event)

@@ -4,6 +4,8 @@ A play area's list is changed in place, a stack never is: a changed stack is a n
 shares its stacks with the original (state.copy_state)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import JOKER_ROLES, NAMES, ROLE_BASE, STACK_MAX
 
 KNIGHT_SET, ARCHER_SET = "stable", "tower"
@@ -33,7 +35,7 @@ def is_ruler_pair(stack: list[int], roles: dict) -> bool:
 
 def has_ruler_pair(area: list[list[int]], roles: dict) -> bool:
     for stack in area:
-        if len(stack) == 2 and is_ruler_pair(stack, roles):  # the length first: most stacks are not pairs
+        if len(stack) == 2 and NAMES[stack[0]] == "ruler" and is_ruler_pair(stack, roles):  # most stacks are not
             return True
     return False
 
@@ -57,12 +59,12 @@ def _lone(area: list[list[int]], name: str) -> list[int]:
 ALONE = ("stable", "tower", "field")  # the bases that are only ever placed as a new stack
 
 
-def _open(area: list[list[int]], base_name: str | None = None) -> list[int]:
-    """The stacks that may still grow (of that base, if given)."""
+def _open(area: list[list[int]], base_name: str | None = None, role: str | None = None) -> list[tuple[int, str | None]]:
+    """(index, role) of each stack that may still grow (of that base, if given), for a card taking that role."""
     if base_name is None:
-        return [i for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]
+        return [(i, role) for i, s in enumerate(area) if len(s) < STACK_MAX.get(NAMES[s[0]], 0)]
     most = STACK_MAX[base_name]
-    return [i for i, s in enumerate(area) if NAMES[s[0]] == base_name and len(s) < most]
+    return [(i, role) for i, s in enumerate(area) if NAMES[s[0]] == base_name and len(s) < most]
 
 
 def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[int | None, str | None]]:
@@ -71,9 +73,9 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
     if name in ALONE:
         return [(None, None)]
     if name == "thief":
-        return [(None, None)] + [(i, None) for i in _open(area)]
+        return [(None, None), *_open(area)]
     if name in ("knight", "archer", "farmer"):
-        return [(None, None)] + [(i, None) for i in _open(area, ROLE_BASE[name])]
+        return [(None, None), *_open(area, ROLE_BASE[name])]
     if name in ("ruler", "healer"):
         if name == "ruler" and has_ruler_pair(area, roles):
             return [(None, None)]
@@ -87,7 +89,7 @@ def placements(area: list[list[int]], card_id: int, roles: dict) -> list[tuple[i
         options = []
         for role in JOKER_ROLES:
             if role != "ruler" or not has_ruler_pair(area, roles):
-                options += [(i, role) for i in _open(area, ROLE_BASE[role])]
+                options += _open(area, ROLE_BASE[role], role)
         return options
     return []
 
@@ -119,8 +121,15 @@ def without(area: list[list[int]], stack: int, card_id: int) -> list[list[int]]:
     return rest
 
 
-def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int | None, str | None]]:
-    """Every Internal Move as (card, from stack, to stack or None, Joker role), indexes of the area as it is."""
+def moves_within(area: list[list[int]], roles: dict) -> tuple[tuple[int, int, int | None, str | None], ...]:
+    """Every Internal Move as (card, from stack, to stack or None, Joker role), indexes of the area as it is. Kept
+    for the latest areas and roles seen (an area is often listed again unchanged, turn after turn)."""
+    return _moves_within(tuple(map(tuple, area)), tuple(roles.items()))
+
+
+@lru_cache(maxsize=1024)
+def _moves_within(area: tuple[tuple[int, ...], ...], roles_items: tuple) -> tuple:
+    roles = dict(roles_items)
     options = []
     for i, pos in movable(area):
         stack = area[i]
@@ -137,7 +146,7 @@ def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int
                 if target == i:
                     continue
             options.append((card_id, i, target, role))
-    return options
+    return tuple(options)
 
 
 def _roles_without(roles: dict, card_id: int) -> dict:
