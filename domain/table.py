@@ -11,9 +11,7 @@ class Emitted(list):
     they led it to (`state`) and each event's class (`classes`): a match recording them over that very origin adopts
     that state rather than evolve its own by the same events again."""
 
-    origin: dict
-    state: dict
-    classes: list
+    __slots__ = ("classes", "origin", "state")
 
 
 class Table:

@@ -54,17 +54,19 @@ def farmers(area: list[list[int]], roles: dict) -> int:
 
 
 def combo(area: list[list[int]], roles: dict) -> str | None:
-    """The instant-victory combo this play area completes, if any."""
+    """The instant-victory combo this play area completes, if any (each looked for only where its bases are)."""
     if not has_ruler_pair(area, roles):
         return None
     bases = [base(s) for s in area]
     if "healer" in bases and healer_value(area) == 40:
         return "healer"
-    clean_full = [name for stack, name in zip(area, bases) if is_full(stack) and not has_thief(stack)]
-    if KNIGHT_SET in clean_full and clean_full.count(ARCHER_SET) >= 2:
-        return "military"
-    farmed = sum(1 for stack, name in zip(area, bases)
-                 if name == "field" and not has_thief(stack) and any(effective(c, roles) == "farmer" for c in stack[1:]))
-    if farmed >= 4:
-        return "production"
+    if KNIGHT_SET in bases and bases.count(ARCHER_SET) >= 2:
+        clean_full = [name for stack, name in zip(area, bases) if is_full(stack) and not has_thief(stack)]
+        if KNIGHT_SET in clean_full and clean_full.count(ARCHER_SET) >= 2:
+            return "military"
+    if bases.count("field") >= 4:
+        farmed = sum(1 for stack, name in zip(area, bases) if name == "field" and not has_thief(stack)
+                     and any(effective(c, roles) == "farmer" for c in stack[1:]))
+        if farmed >= 4:
+            return "production"
     return None
