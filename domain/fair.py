@@ -89,6 +89,8 @@ def compute(stream: ByteStream, entry: dict):
 class Generator:
     """A match's random generator: each draw takes the next nonce and returns its recorded entry."""
 
+    __slots__ = ("client_seeds", "match_id", "next_nonce", "server_seed")
+
     def __init__(self, server_seed: bytes | str, match_id: str, client_seeds: list[str], next_nonce: int = 0):
         self.server_seed = server_seed  # its bytes, or their hex as a match keeps it: read at the first draw
         self.match_id = match_id
