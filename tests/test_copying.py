@@ -31,7 +31,8 @@ def test_a_copy_is_deep_except_for_the_shared_keys():
 def test_deciding_a_move_never_changes_the_state_it_was_given(game):
     """Every game's working table copies deep enough (domain/table.py): through whole random games of its most
     players, the match's state after each decision equals a full deep copy taken before it, whatever the table's
-    events changed."""
+    events changed; and each event a table emitted carries the class its game finds for its type and payload, which
+    the match records it under (domain/match.py _record_all)."""
     chooser = random.Random(5)
     names = [f"P{i}" for i in range(GAMES[game].max_players)]
     for number in range(3):
@@ -43,6 +44,8 @@ def test_deciding_a_move_never_changes_the_state_it_was_given(game):
             before = copy_sharing(match.state)
             events = match.game.decide(match.state, seat, move, match.rng())
             assert events and match.state == before, (game, move)
+            classes = getattr(events, "classes", [match.game.event(*event) for event in events])
+            assert [match.game.event(*event) for event in events] == classes, (game, move)
             match.play(seat, move)
 
 

@@ -54,7 +54,7 @@ def _player(state: dict, seat: int) -> dict:
     """The seat's player with a hand and an area of its own, to change in place: the state's players now hold this
     copy, and any copy of the state made before still holds the player as it was."""
     player = state["players"][seat]
-    own = state["players"][seat] = {"name": player["name"], "hand": list(player["hand"]), "area": list(player["area"])}
+    own = state["players"][seat] = {**player, "hand": list(player["hand"]), "area": list(player["area"])}
     return own
 
 
