@@ -41,10 +41,6 @@ class ByteStream:
         self.samples: list[dict] | None = [] if trace else None
 
     def read(self, size: int) -> bytes:
-        start = self._pos
-        if start + size <= len(self._block):  # within the current block, as nearly every read is
-            self._pos = start + size
-            return self._block[start:self._pos]
         out = b""
         while len(out) < size:
             if self._pos == len(self._block):
