@@ -8,8 +8,6 @@ deterministic given the tournament's seed.
 """
 from __future__ import annotations
 
-import itertools
-
 import networkx as nx
 
 ENGINE = f"networkx {nx.__version__} max_weight_matching"
@@ -41,8 +39,8 @@ def _match(order, points, met, byes, window) -> list[tuple]:
     apart = [[POINTS * round(4 * (x - y) ** 2) for y in totals] for x in totals]
     level = {total: k for k, total in enumerate(totals)}
     levels = [level[points[p]] for p in order]
-    for i, j in itertools.combinations(range(n), 2):
-        if j - i <= window:
+    for i in range(n):  # each pair within the window, in the order itertools.combinations gives them
+        for j in range(i + 1, min(n, i + window + 1)):
             weight = BASE - REMATCH * (frozenset((order[i], order[j])) in met) - apart[levels[i]][levels[j]] - (j - i)
             graph.add_edge(i, j, weight=weight)
     if n % 2:
