@@ -22,8 +22,9 @@ else:  # the C encoder that encode builds on every call, built once: 3.8 against
 # orjson writes the same bytes several times faster, except where it writes a float (an exponent's digits, NaN as
 # null) and where it refuses what json writes (an integer past 64 bits, a key not a string, a subclass, a date):
 # there, wherever its bytes hold a point or an exponent's sign (as every finite float orjson writes does), and where
-# a null they hold does not read back as the None it was (a NaN or an infinity), json writes them. (orjson also writes a UUID or an Enum, which json refuses: no payload holds one, and the event store,
-# which writes payloads with json, would refuse it.)
+# a null they hold does not read back as the None it was (a NaN or an infinity), json writes them. (orjson also
+# writes a UUID or an Enum, which json refuses: no payload holds one, and the event store, which writes payloads with
+# json, would refuse it.)
 _ORJSON = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME | \
     orjson.OPT_PASSTHROUGH_DATACLASS
 

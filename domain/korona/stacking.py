@@ -4,8 +4,6 @@ A play area's list is changed in place, a stack never is: a changed stack is a n
 shares its stacks with the original (state.copy_state)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .cards import JOKER_ROLES, NAMES, ROLE_BASE, STACK_MAX
 
 KNIGHT_SET, ARCHER_SET = "stable", "tower"
@@ -121,15 +119,8 @@ def without(area: list[list[int]], stack: int, card_id: int) -> list[list[int]]:
     return rest
 
 
-def moves_within(area: list[list[int]], roles: dict) -> tuple[tuple[int, int, int | None, str | None], ...]:
-    """Every Internal Move as (card, from stack, to stack or None, Joker role), indexes of the area as it is. Kept
-    for the latest areas and roles seen (an area is often listed again unchanged, turn after turn)."""
-    return _moves_within(tuple(map(tuple, area)), tuple(roles.items()))
-
-
-@lru_cache(maxsize=1024)
-def _moves_within(area: tuple[tuple[int, ...], ...], roles_items: tuple) -> tuple:
-    roles = dict(roles_items)
+def moves_within(area: list[list[int]], roles: dict) -> list[tuple[int, int, int | None, str | None]]:
+    """Every Internal Move as (card, from stack, to stack or None, Joker role), indexes of the area as it is."""
     options = []
     for i, pos in movable(area):
         stack = area[i]
@@ -146,7 +137,7 @@ def _moves_within(area: tuple[tuple[int, ...], ...], roles_items: tuple) -> tupl
                 if target == i:
                     continue
             options.append((card_id, i, target, role))
-    return tuple(options)
+    return options
 
 
 def _roles_without(roles: dict, card_id: int) -> dict:
