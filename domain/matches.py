@@ -8,6 +8,7 @@ import secrets
 import sqlite3
 import time
 import uuid
+from collections import deque
 from typing import ClassVar
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
@@ -21,6 +22,7 @@ from domain.undo import check_backup, take_back_target
 
 REFEREE = "referee"
 SNAPSHOT_INTERVAL = 50
+RECORDED = 64  # notifications of its latest saves a process keeps in hand for its projector
 
 
 class UnknownMatch(Exception):
@@ -99,6 +101,10 @@ class Matches(Application):
                 time.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.recorded: deque = deque(maxlen=RECORDED)  # this process's latest notifications, as its saves made them
+
     def construct_factory(self, env):
         """eventsourcing's persistence; an SQLite store's threads read and write on connections of their own, its
         writers take turns, and commit as SQLITE_SYNCHRONOUS says (domain/sqlite_store.py)."""
@@ -123,13 +129,15 @@ class Matches(Application):
 
     def save(self, *aggregates, **kwargs):
         """eventsourcing's Application.save of aggregates, their pending events collected without the runtime Protocol
-        checks its ProcessingEvent makes of each object (slow on Python 3.11: two a save)."""
+        checks its ProcessingEvent makes of each object (slow on Python 3.11: two a save); the notifications it made
+        are kept in hand (`recorded`) for this process's projector."""
         processing = ProcessingEvent()
         for aggregate in aggregates:
             processing.events.extend(aggregate.collect_events())
             processing.aggregates[aggregate.id] = aggregate
         processing.saved_kwargs.update(kwargs)
         recordings = self._record(processing)
+        self.recorded.extend(recording.notification for recording in recordings)
         self._take_snapshots(processing)
         self._notify(recordings)
         return recordings
@@ -177,22 +185,43 @@ class Matches(Application):
         self.remember(match)  # fast-forwarded, it is a new match (apply_events)
         return match if for_reading else copy.deepcopy(match)
 
+    def held(self, match_id) -> Match:
+        """The match as this process last saved or read it, not checked against the store (no read): for a command,
+        which `play` makes again on the match read from the store if it is refused or finds its version taken. Read
+        from the store where this process holds none."""
+        cache = self.repository.cache
+        if cache is not None:
+            try:
+                match = cache.get(uuid.UUID(str(match_id)))
+            except (KeyError, ValueError):
+                match = None
+            if isinstance(match, Match):
+                return match
+        return self.load(match_id, for_reading=True)
+
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3,
              by_referee: bool = False, loaded: Match | None = None) -> tuple[Match, list[dict]]:
         """Referee and record a move (or a referee's resolution for a seat); returns the match and the new events.
-        `loaded`, the match as just loaded for reading, spares the first attempt a load (it plays on a copy)."""
-        for attempt in range(retries):
-            match = copy.deepcopy(loaded) if loaded is not None and attempt == 0 else self.load(match_id)
-            if expected_version is not None and expected_version != match.version:
-                raise VersionConflict(f"the match is at version {match.version}, not {expected_version}")
-            if by_referee:
-                match.resolve(seat, move)
-            else:
-                match.play(seat, move)
+        The first attempt plays on a copy of `loaded` or of the match this process holds (`held`), which may be behind
+        the store: if it is refused, or the store already has its version (another process recorded first), the move
+        is made again on the match as the store has it, so a stale copy neither refuses a move nor records one."""
+        held = self.held(match_id) if loaded is None else loaded
+        for attempt in range(retries + 1):
+            checked = attempt > 0
+            match = self.load(match_id) if checked else copy.deepcopy(held)
             try:
+                if expected_version is not None and expected_version != match.version:
+                    raise VersionConflict(f"the match is at version {match.version}, not {expected_version}")
+                if by_referee:
+                    match.resolve(seat, move)
+                else:
+                    match.play(seat, move)
                 recordings = self.save(match)
+            except (IllegalMove, VersionConflict):
+                if checked:
+                    raise
             except IntegrityError:
-                if expected_version is not None or attempt == retries - 1:
+                if checked and (expected_version is not None or attempt == retries):
                     raise VersionConflict("another move was recorded at the same time; reload and retry") from None
             else:
                 self.remember(match)

@@ -13,6 +13,7 @@ import json
 import threading
 import uuid
 from collections import OrderedDict
+from operator import attrgetter
 
 import orjson
 
@@ -73,13 +74,15 @@ class Projector:
     def position(self) -> int:
         return int(self.redis.get(POSITION) or 0)
 
-    def catch_up(self, limit: int | None = None, progress=None) -> int:
-        """Apply every notification after the stored position; returns how many were applied."""
+    def catch_up(self, limit: int | None = None, progress=None, own: bool = False) -> int:
+        """Apply every notification after the stored position; returns how many were applied. `own`, after this
+        process's own commands: what they recorded, if nothing else was recorded since the position (else every
+        notification after it)."""
         applied = 0
         with self._catching_up:
             while limit is None or applied < limit:
                 size = BATCH if limit is None else min(BATCH, limit - applied)
-                count = self._apply_batch(size)
+                count = self._apply_batch(size, own)
                 if progress and count:
                     progress(count)
                 applied += count
@@ -87,10 +90,10 @@ class Projector:
                     return applied
         return applied
 
-    def _apply_batch(self, size: int) -> int:
+    def _apply_batch(self, size: int, own: bool) -> int:
         while True:
             try:
-                applied = self._try_batch(size)
+                applied = self._try_batch(size, own)
             except Exception:
                 self._forget()  # the commit may or may not have happened: read the position and documents again
                 raise
@@ -98,10 +101,11 @@ class Projector:
                 return applied
             self._forget()
 
-    def _try_batch(self, size: int) -> int | None:
+    def _try_batch(self, size: int, own: bool) -> int | None:
         """Apply one batch; None if another projector moved the position first (nothing written)."""
         start = self.position() if self._written is None else self._written
-        notifications = self.app.recorder.select_notifications(start=start + 1, limit=size)
+        notifications = (own and self._in_hand(start, size)) or \
+            self.app.recorder.select_notifications(start=start + 1, limit=size)
         if not notifications:
             return 0
         docs, tournaments = self._fold(notifications)
@@ -115,6 +119,12 @@ class Projector:
         self._written = notifications[-1].id
         self._remember(docs)
         return len(notifications)
+
+    def _in_hand(self, start: int, size: int) -> list:
+        """The notifications after `start` that this process's saves made (Matches.recorded), if they follow it with
+        none between, as the store would list them: a batch read from no store. Else none."""
+        mine = sorted((n for n in self.app.recorded.copy() if n.id > start), key=attrgetter("id"))[:size]
+        return mine if mine and mine[0].id == start + 1 and mine[-1].id == start + len(mine) else []
 
     def _forget(self) -> None:
         self._written = None

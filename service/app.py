@@ -41,15 +41,16 @@ class Herald:
     redis_description: str
     project_inline: bool = True
 
-    def refresh(self) -> bool:
-        """Bring the views up to date, unless `herald project` does; True once they are. Best effort, it never fails
-        a request (a move is already committed when it runs) nor holds one long: whatever goes wrong is logged, and
-        a Redis that came back empty is refilled REQUEST_LIMIT notifications a request. Reads never depend on it:
+    def refresh(self, own: bool = False) -> bool:
+        """Bring the views up to date, unless `herald project` does; True once they are (`own`, after this request's
+        commands: with what they recorded, read from no store where nothing else came between). Best effort, it never
+        fails a request (a move is already committed when it runs) nor holds one long: whatever goes wrong is logged,
+        and a Redis that came back empty is refilled REQUEST_LIMIT notifications a request. Reads never depend on it:
         a view older than the log is recomputed from the event store."""
         if not self.project_inline:
             return True
         try:
-            return self.projector.catch_up(limit=REQUEST_LIMIT) < REQUEST_LIMIT
+            return self.projector.catch_up(limit=REQUEST_LIMIT, own=own) < REQUEST_LIMIT
         except RedisError as error:
             log.debug("views not updated, Redis unreachable: %s", error)  # the breaker warns once per outage
         except Exception:  # a projection fault must not turn a recorded move into an error

@@ -63,13 +63,15 @@ class HotPath:
     def context(self):
         return self.flask_app.extensions["herald"]
 
-    def held(self, environ, match_id: str):
-        """The match and the bearer's role in it; Declined for an unknown match or token."""
+    def held(self, environ, match_id: str, command: bool = False):
+        """The match and the bearer's role in it; Declined for an unknown match or token. For a command, the match as
+        this worker holds it (Matches.held: the command checks it against the store)."""
         token = token_in(environ.get("HTTP_AUTHORIZATION", ""))
         if token is None:
             raise Declined
         try:
-            match = self.context.matches.load(match_id, for_reading=True)
+            matches = self.context.matches
+            match = matches.held(match_id) if command else matches.load(match_id, for_reading=True)
         except REFUSED:
             raise Declined from None
         role = self.context.matches.role_of(match, token)
@@ -86,7 +88,7 @@ class HotPath:
     def moves(self, environ, match_id: str) -> dict:
         include = self.include(environ.get("QUERY_STRING", ""))
         body = self.body(environ)
-        match, role = self.held(environ, match_id)
+        match, role = self.held(environ, match_id, command=True)
         try:
             match, recorded = play_move(self.context, match, role, body)
         except REFUSED:

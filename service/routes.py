@@ -75,7 +75,7 @@ def play_move(context, match, role, body: dict):
 def move_answer(context, match, role, recorded: list[dict], include: str) -> dict:
     """POST /moves' answer to a recorded move, once its tournament (if any) and the views have been told of it."""
     desk.finished(context.matches, match)
-    context.refresh()
+    context.refresh(own=True)
     answer = {"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, recorded),
               "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)}
     included = include.split(",")

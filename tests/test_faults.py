@@ -60,8 +60,11 @@ def test_a_lost_redis_loses_no_move_and_serves_no_stale_view(store_env, tmp_path
     matches.close()
 
 
-def test_racing_projectors_never_apply_an_event_twice(context):
-    """Three projectors follow the log while moves are recorded; every view ends equal to the event store's."""
+@pytest.mark.parametrize("own", [False, True], ids=["reading the store", "with the notifications in hand"])
+def test_racing_projectors_never_apply_an_event_twice(context, own):
+    """Three projectors follow the log while moves are recorded; every view ends equal to the event store's. With
+    `own`, as a worker's move has them do, they project the notifications the process's saves made where those follow
+    the position."""
     matches = context.matches
     created = [matches.create("korona", [{"name": "A"}, {"name": "B"}, {"name": "C"}])[0] for _ in range(3)]
     context.redis.flushdb()
@@ -72,7 +75,7 @@ def test_racing_projectors_never_apply_an_event_twice(context):
     def follow(projector):
         try:
             while not stop.is_set():
-                projector.catch_up()
+                projector.catch_up(own=own)
         except Exception as error:  # noqa: BLE001 - any failure of a racer fails the test
             errors.append(error)
 

@@ -1,0 +1,80 @@
+"""A worker's move brings the views up to date with the notifications its own save made, without reading them back
+from the event store, where nothing else was recorded after the views' position (Projector.catch_up(own=True), issue
+21); otherwise it reads the store as every other catch-up does."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.matches import Matches
+from projections.projector import Projector
+
+PLAYERS = [{"name": "Ana"}, {"name": "Bo"}, {"name": "Cy"}]
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """Counts the notification reads each application makes of its store."""
+    counted: list[Matches] = []
+
+    def count(app: Matches) -> Matches:
+        select = app.recorder.select_notifications
+
+        def selecting(*args, **kwargs):
+            counted.append(app)
+            return select(*args, **kwargs)
+
+        monkeypatch.setattr(app.recorder, "select_notifications", selecting)
+        return app
+
+    return count, counted
+
+
+def play_one(app: Matches, match_id, chooser: random.Random):
+    match = app.load(match_id)
+    seat = match.game.awaiting(match.state)
+    return app.play(match_id, seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+
+
+def test_a_move_is_projected_from_its_own_notifications(store_env, redis_client, reads):
+    count, counted = reads
+    redis_client.flushdb()
+    app = count(Matches(env=store_env))
+    projector = Projector(app, redis_client)
+    match, _ = app.create("korona", PLAYERS)
+    projector.catch_up()
+    chooser = random.Random(2)
+    for _ in range(10):
+        counted.clear()
+        played, events = play_one(app, match.id, chooser)
+        assert projector.catch_up(own=True) == len(events)
+        assert counted == [], "no notification read back"
+        assert projector.position() == app.recorder.max_notification_id()
+        assert projector.view(match.id, 0) == {**played.game.view(played.state, 0), "version": played.version,
+                                                "chain_head": played.chain}
+    app.close()
+
+
+def test_another_process_recording_first_sends_the_catch_up_to_the_store(store_env, redis_client, reads):
+    """Another process's save between the position and this process's own: the batch is read from the store, and
+    holds both (every view up to date, none applied twice)."""
+    count, counted = reads
+    redis_client.flushdb()
+    first, second = count(Matches(env=store_env)), Matches(env=store_env)
+    projector = Projector(first, redis_client)
+    match, _ = first.create("korona", PLAYERS)
+    other, _ = second.create("korona", PLAYERS)
+    projector.catch_up()
+    chooser = random.Random(4)
+    other_played, _ = play_one(second, other.id, chooser)
+    played, _ = play_one(first, match.id, chooser)
+    counted.clear()
+    projector.catch_up(own=True)
+    assert counted == [first], "read from the store"
+    assert projector.position() == first.recorder.max_notification_id()
+    for live in (played, other_played):
+        assert projector.view(live.id, None) == {**live.game.view(live.state, None), "version": live.version,
+                                                 "chain_head": live.chain}
+    first.close()
+    second.close()
