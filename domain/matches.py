@@ -236,8 +236,9 @@ class Matches(Application):
 
     def remember(self, match: Match) -> None:
         """Keep a match just saved or fast-forwarded as the cached one, so that the next load reads only what other
-        processes recorded since (the cache is always fast-forwarded from the store: a stale entry costs a read, never a
-        wrong state). Nothing may change the match afterwards: loads for reading hand out the cached object itself."""
+        processes recorded since, and the next move is refereed on it (`held`): a stale entry costs a read, or a move
+        made again, never a wrong state. Nothing may change the match afterwards: loads for reading and `held` hand out
+        the cached object itself."""
         if self.repository.cache is not None:
             self.repository.cache.put(match.id, match)
 

@@ -76,8 +76,8 @@ class Projector:
 
     def catch_up(self, limit: int | None = None, progress=None, own: bool = False) -> int:
         """Apply every notification after the stored position; returns how many were applied. `own`, after this
-        process's own commands: what they recorded, if nothing else was recorded since the position (else every
-        notification after it)."""
+        process's own commands: only the notifications its saves made, where they follow the position with none
+        between (else, as without it, every notification after the position)."""
         applied = 0
         with self._catching_up:
             while limit is None or applied < limit:

@@ -78,3 +78,29 @@ def test_another_process_recording_first_sends_the_catch_up_to_the_store(store_e
                                                  "chain_head": live.chain}
     first.close()
     second.close()
+
+
+def test_own_notifications_with_another_process_s_between_them_send_the_catch_up_to_the_store(store_env, redis_client,
+                                                                                            reads):
+    """This process's notifications follow the position, but another process's lie between two of them: they are not
+    a batch of their own (the other's would be skipped); the store's batch holds all three saves."""
+    count, counted = reads
+    redis_client.flushdb()
+    first, second = count(Matches(env=store_env)), Matches(env=store_env)
+    projector = Projector(first, redis_client)
+    match, _ = first.create("korona", PLAYERS)
+    other, _ = second.create("korona", PLAYERS)
+    projector.catch_up()
+    chooser = random.Random(6)
+    play_one(first, match.id, chooser)
+    other_played, _ = play_one(second, other.id, chooser)
+    played, _ = play_one(first, match.id, chooser)
+    counted.clear()
+    projector.catch_up(own=True)
+    assert counted == [first], "read from the store"
+    assert projector.position() == first.recorder.max_notification_id()
+    for live in (played, other_played):
+        assert projector.view(live.id, None) == {**live.game.view(live.state, None), "version": live.version,
+                                                 "chain_head": live.chain}
+    first.close()
+    second.close()
