@@ -56,9 +56,12 @@ def test_a_move_is_projected_from_its_own_notifications(store_env, redis_client,
     app.close()
 
 
-def test_another_process_recording_first_sends_the_catch_up_to_the_store(store_env, redis_client, reads):
-    """Another process's save between the position and this process's own: the batch is read from the store, and
-    holds both (every view up to date, none applied twice)."""
+@pytest.mark.parametrize("order", ["other, own", "own, other, own"])
+def test_another_process_s_notification_before_or_between_this_process_s_sends_the_catch_up_to_the_store(
+        store_env, redis_client, reads, order):
+    """Another process's save between the position and this process's own, or between two of this process's own
+    (those follow the position, but a batch of them alone would skip the other's): the batch is read from the store,
+    and holds every save (every view up to date, none applied twice)."""
     count, counted = reads
     redis_client.flushdb()
     first, second = count(Matches(env=store_env)), Matches(env=store_env)
@@ -67,32 +70,8 @@ def test_another_process_recording_first_sends_the_catch_up_to_the_store(store_e
     other, _ = second.create("korona", PLAYERS)
     projector.catch_up()
     chooser = random.Random(4)
-    other_played, _ = play_one(second, other.id, chooser)
-    played, _ = play_one(first, match.id, chooser)
-    counted.clear()
-    projector.catch_up(own=True)
-    assert counted == [first], "read from the store"
-    assert projector.position() == first.recorder.max_notification_id()
-    for live in (played, other_played):
-        assert projector.view(live.id, None) == {**live.game.view(live.state, None), "version": live.version,
-                                                 "chain_head": live.chain}
-    first.close()
-    second.close()
-
-
-def test_own_notifications_with_another_process_s_between_them_send_the_catch_up_to_the_store(store_env, redis_client,
-                                                                                            reads):
-    """This process's notifications follow the position, but another process's lie between two of them: they are not
-    a batch of their own (the other's would be skipped); the store's batch holds all three saves."""
-    count, counted = reads
-    redis_client.flushdb()
-    first, second = count(Matches(env=store_env)), Matches(env=store_env)
-    projector = Projector(first, redis_client)
-    match, _ = first.create("korona", PLAYERS)
-    other, _ = second.create("korona", PLAYERS)
-    projector.catch_up()
-    chooser = random.Random(6)
-    play_one(first, match.id, chooser)
+    if order.startswith("own"):
+        play_one(first, match.id, chooser)
     other_played, _ = play_one(second, other.id, chooser)
     played, _ = play_one(first, match.id, chooser)
     counted.clear()
