@@ -15,7 +15,8 @@ FIGURES = 11  # playouts of the four games, the command path twice, state at a v
 
 def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
     """`python -m bench --smoke` runs every figure to the end (a second or less of measuring each) and writes only
-    the file it is given: each figure a positive value, reference and ratio, and a verdict, as the real run has."""
+    the file it is given: each figure a positive value, reference and ratio, and a verdict, as the real run has; the
+    command path in the request its floor, the raw append with one Redis round trip, slower than the raw append."""
     kept = RESULTS.read_bytes() if RESULTS.exists() else None
     out = tmp_path / "results.json"
     done = subprocess.run([sys.executable, "-m", "bench", "--smoke", "--out", str(out)], check=False, cwd=ROOT,
@@ -28,4 +29,6 @@ def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
             assert isinstance(row[key], (int, float)) and math.isfinite(row[key]) and row[key] > 0, row
         assert row["verdict"] and not row["verdict"].startswith("not measured"), row
         assert row["name"] in done.stdout
+    in_request = next(row for row in written["results"] if row["name"].endswith("projection in the request"))
+    assert 0 < in_request["ceiling"] < 1 and in_request["floor_moves_per_s"] < in_request["reference"], in_request
     assert (RESULTS.read_bytes() if RESULTS.exists() else None) == kept
