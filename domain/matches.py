@@ -23,6 +23,7 @@ from domain.undo import check_backup, take_back_target
 REFEREE = "referee"
 SNAPSHOT_INTERVAL = 50
 RECORDED = 64  # notifications of its latest saves a process keeps in hand for its projector
+RETRIES = 3  # a move made again on the store's match when another process recorded first
 
 
 class UnknownMatch(Exception):
@@ -205,14 +206,15 @@ class Matches(Application):
                 return match
         return self.load(match_id, for_reading=True)
 
-    def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, retries: int = 3,
-             by_referee: bool = False, loaded: Match | None = None) -> tuple[Match, list[dict]]:
+    def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, by_referee: bool = False,
+             loaded: Match | None = None) -> tuple[Match, list[dict]]:
         """Referee and record a move (or a referee's resolution for a seat); returns the match and the new events.
         The first attempt plays on a copy of `loaded` or of the match this process holds (`held`), which may be behind
         the store: if it is refused, or the store already has its version (another process recorded first), the move
-        is made again on the match as the store has it, so a stale copy neither refuses a move nor records one."""
+        is made again on the match as the store has it, so a stale copy neither refuses a move nor records one; up to
+        RETRIES times while other processes keep recording first."""
         held = self.held(match_id) if loaded is None else loaded
-        for attempt in range(retries + 1):
+        for attempt in range(RETRIES + 1):
             checked = attempt > 0
             match = self.load(match_id) if checked else copy.deepcopy(held)
             try:
@@ -227,7 +229,7 @@ class Matches(Application):
                 if checked:
                     raise
             except IntegrityError:
-                if checked and (expected_version is not None or attempt == retries):
+                if checked and (expected_version is not None or attempt == RETRIES):
                     raise VersionConflict("another move was recorded at the same time; reload and retry") from None
             else:
                 self.remember(match)
