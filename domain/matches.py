@@ -23,7 +23,7 @@ from domain.undo import check_backup, take_back_target
 REFEREE = "referee"
 SNAPSHOT_INTERVAL = 50
 RECORDED = 64  # notifications of its latest saves a process keeps in hand for its projector
-RETRIES = 3  # a move made again on the store's match when another process recorded first
+RETRIES = 3  # attempts on the store's match after the held copy's (at least one: a stale copy refuses nothing)
 
 
 class UnknownMatch(Exception):
