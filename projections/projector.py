@@ -2,10 +2,13 @@
 
 Its position is stored in Redis and advanced by one Lua script, atomically with the views it wrote and
 only if the position is still the one the batch started from, so several projectors never apply an
-event twice and a crash skips none. A projector keeps the documents it last wrote: while the position
-is still its own, no one else has written since, and the next batch needs no read from Redis; when a batch
-fails or finds the position moved, it forgets them. An event is folded only onto a document at the version just
-before it (`apply` refuses a gap); a document found behind is brought forward from the event store.
+event twice and a crash skips none. A projector keeps the documents it last folded, and the next batch folds onto them
+without reading Redis: a document is the fold of its match's log up to its version, whoever folds it and whether or not
+it was written, so one that another projector has since moved on is only behind, and one ahead of a batch skips the
+events it holds (as after Redis lost data it had written). An event is folded only onto a document at the version
+just before it (`apply` refuses a gap): a document found behind is brought forward from the event store. The script
+that finds the position moved answers where it stands, so the next batch starts there without asking; a batch that
+fails makes the projector read the position and the documents again.
 """
 from __future__ import annotations
 
@@ -30,9 +33,10 @@ BATCH = 500
 REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
 # KEYS: the position, then one hash per write; ARGV: expected position, new position, then per hash
-# its field count and fields. Returns 0 without writing if another projector moved the position.
+# its field count and fields. Returns {1}, or {0, the position} without writing if another projector moved it.
 COMMIT = """
-if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
+local at = redis.call('GET', KEYS[1]) or '0'
+if at ~= ARGV[1] then return {0, at} end
 local i = 3
 for k = 2, #KEYS do
   local n = tonumber(ARGV[i])
@@ -40,7 +44,7 @@ for k = 2, #KEYS do
   i = i + 1 + 2 * n
 end
 redis.call('SET', KEYS[1], ARGV[2])
-return 1
+return {1}
 """
 
 
@@ -76,8 +80,9 @@ class Projector:
 
     def catch_up(self, limit: int | None = None, progress=None, own: bool = False) -> int:
         """Apply every notification after the stored position; returns how many were applied. `own`, after this
-        process's own commands: only the notifications its saves made, where they follow the position with none
-        between (else, as without it, every notification after the position)."""
+        process's own commands: up to the last notification its saves made, nothing once the position has passed it
+        (another process's projector wrote it); where those follow the position with none between they are the batch,
+        read from no store."""
         applied = 0
         with self._catching_up:
             while limit is None or applied < limit:
@@ -99,12 +104,12 @@ class Projector:
                 raise
             if applied is not None:
                 return applied
-            self._forget()
 
     def _try_batch(self, size: int, own: bool) -> int | None:
-        """Apply one batch; None if another projector moved the position first (nothing written)."""
+        """Apply one batch; None if another projector moved the position first (nothing written; the next batch starts
+        where it stands)."""
         start = self.position() if self._written is None else self._written
-        notifications = (own and self._in_hand(start, size)) or \
+        notifications = self._own(start, size) if own else \
             self.app.recorder.select_notifications(start=start + 1, limit=size)
         if not notifications:
             return 0
@@ -114,17 +119,22 @@ class Projector:
             self._write(keys, args, match_id, doc)
         for tournament_id in tournaments:
             self._write_tournament(keys, args, tournament_id)
-        if not self._commit(keys=keys, args=args, client=self.redis):
+        committed, *moved = self._commit(keys=keys, args=args, client=self.redis)
+        self._remember(docs)  # folds of the log at their versions, written or not
+        if not committed:
+            self._written = int(moved[0])
             return None
         self._written = notifications[-1].id
-        self._remember(docs)
         return len(notifications)
 
-    def _in_hand(self, start: int, size: int) -> list:
-        """The notifications after `start` that this process's saves made (Matches.recorded), if they follow it with
-        none between, as the store would list them: a batch read from no store. Else none."""
-        mine = sorted((n for n in self.app.recorded.copy() if n.id > start), key=attrgetter("id"))[:size]
-        return mine if mine and mine[0].id == start + 1 and mine[-1].id == start + len(mine) else []
+    def _own(self, start: int, size: int) -> list:
+        """A batch after `start` up to the last notification this process's saves made (Matches.recorded): those
+        notifications themselves where they follow `start` with none between, as the store would list them, else read
+        from the store; none once `start` has passed them."""
+        mine = sorted((n for n in self.app.recorded.copy() if n.id > start), key=attrgetter("id"))
+        if not mine or (mine[0].id == start + 1 and mine[-1].id == start + len(mine)):
+            return mine[:size]
+        return self.app.recorder.select_notifications(start=start + 1, limit=size, stop=mine[-1].id)
 
     def _forget(self) -> None:
         self._written = None
@@ -149,8 +159,8 @@ class Projector:
 
     def _doc(self, match_id: str, first) -> dict | None:
         """The document a batch folds `first` onto, at the version just before it: ours or Redis's, brought up to that
-        version from the event store when it is missing (a FLUSHALL, a rebuild under way) or behind (Redis came back
-        empty and another worker re-projected part of the log while our remembered position went stale)."""
+        version from the event store when it is missing (a FLUSHALL, a rebuild under way) or behind (another projector
+        moved it on since we wrote it, or re-projected part of the log after Redis came back empty)."""
         if first.originator_version == 1:
             return None
         doc = self._docs.pop(match_id, None)

@@ -6,6 +6,7 @@ import threading
 import time
 
 import pytest
+import redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
@@ -104,23 +105,25 @@ def test_racing_projectors_never_apply_an_event_twice(context, own):
                                                         "chain_head": live.chain}
 
 
-def test_a_projector_whose_documents_went_stale_reads_them_again(context):
-    """A projector remembers what it wrote; once another projector has written since, it reads Redis again."""
+def test_a_projector_whose_documents_went_stale_brings_them_forward_from_the_store(context, monkeypatch):
+    """A projector keeps the documents it folded. Once another projector has written since, its commit finds the
+    position moved and answers where it stands, and its documents, behind, are brought forward from the event store:
+    it reads neither the position nor a document from Redis again, and the views are the store's."""
     matches = context.matches
     match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
-    first, second = Projector(matches, context.redis), Projector(matches, context.redis)
+    own_client = redis.Redis(connection_pool=context.redis.connection_pool)
+    reads = []
+    for command in ("get", "hget", "hmget"):
+        read = getattr(own_client, command)
+        monkeypatch.setattr(own_client, command, lambda *args, read=read: reads.append(args) or read(*args))
+    first, second = Projector(matches, own_client), Projector(matches, context.redis)
     chooser = random.Random(2)
     for projector in (first, second, first, second, first):
-        for _ in range(3):
-            live = matches.load(match.id)
-            seat = KORONA.awaiting(live.state)
-            matches.play(match.id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
+        play_randomly(matches, match.id, 3, chooser)
         projector.catch_up()
-    live = matches.load(match.id)
-    assert first.position() == matches.recorder.max_notification_id()
-    for viewer in viewers({"created": live.created}):
-        assert second.view(match.id, viewer) == {**KORONA.view(live.state, viewer), "version": live.version,
-                                                 "chain_head": live.chain}
+    assert reads == [(POSITION,)], "only the first batch asked where the position stood"
+    assert second.position() == matches.recorder.max_notification_id()
+    assert_views_are_the_store_s(second, matches, match.id)
 
 
 def test_a_projector_that_finds_a_document_gone_folds_it_again_from_the_store(context):
