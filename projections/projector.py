@@ -4,11 +4,12 @@ Its position is stored in Redis and advanced by one Lua script, atomically with 
 only if the position is still the one the batch started from, so several projectors never apply an
 event twice and a crash skips none. A projector keeps the documents it last folded, and the next batch folds onto them
 without reading Redis: a document is the fold of its match's log up to its version, whoever folds it and whether or not
-it was written, so one that another projector has since moved on is only behind, and one ahead of a batch skips the
-events it holds (as after Redis lost data it had written). An event is folded only onto a document at the version
-just before it (`apply` refuses a gap): a document found behind is brought forward from the event store. The script
-that finds the position moved answers where it stands, so the next batch starts there without asking; a batch that
-fails makes the projector read the position and the documents again.
+it was written, so one that another projector has since moved on is only behind, and one folded by a batch that lost
+the race skips, in the next, the events it holds. An event is folded only onto a document at the version just before
+it (`apply` refuses a gap): a document found behind is brought forward from the event store. The script that finds
+the position moved answers where it stands, so the next batch starts there without asking. A batch that fails, or
+finds the position moved back (Redis lost data), makes the projector read the position and the documents again: a
+document is never written ahead of the position it is written with.
 """
 from __future__ import annotations
 
@@ -123,6 +124,8 @@ class Projector:
         self._remember(docs)  # folds of the log at their versions, written or not
         if not committed:
             self._written = int(moved[0])
+            if self._written < start:  # Redis lost data: what we hold may be ahead of the position, and must not be written
+                self._forget()
             return None
         self._written = notifications[-1].id
         return len(notifications)
@@ -158,9 +161,10 @@ class Projector:
         return docs, tournaments
 
     def _doc(self, match_id: str, first) -> dict | None:
-        """The document a batch folds `first` onto, at the version just before it: ours or Redis's, brought up to that
-        version from the event store when it is missing (a FLUSHALL, a rebuild under way) or behind (another projector
-        moved it on since we wrote it, or re-projected part of the log after Redis came back empty)."""
+        """The document a batch folds `first` onto, at the version just before it or past it (folded by a batch that
+        lost the race; `apply` skips what it holds): ours or Redis's, brought up to that version from the event store
+        when it is missing (a FLUSHALL, a rebuild under way) or behind (another projector moved it on since we wrote it,
+        or re-projected part of the log after Redis came back empty)."""
         if first.originator_version == 1:
             return None
         doc = self._docs.pop(match_id, None)

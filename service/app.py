@@ -43,11 +43,11 @@ class Herald:
 
     def refresh(self, own: bool = False) -> bool:
         """Bring the views up to date, unless `herald project` does; True once they are. `own`, after this request's
-        commands: up to what they recorded, which is then not read back from the store where it follows the views'
-        position (Projector.catch_up). Best effort, it never fails a request (a move is already committed when it runs)
-        nor holds one long: whatever goes wrong is logged, and a Redis that came back empty is refilled REQUEST_LIMIT
-        notifications a request. Reads never depend on it: a view older than the log is recomputed from the event
-        store."""
+        commands: up to the last event this process recorded (True once the views hold it), not read back from the store
+        where it follows the views' position (Projector.catch_up). Best effort, it never fails a request (a move is
+        already committed when it runs) nor holds one long: whatever goes wrong is logged, and a Redis that came back
+        empty is refilled REQUEST_LIMIT notifications a request. Reads never depend on it: a view older than the log is
+        recomputed from the event store."""
         if not self.project_inline:
             return True
         try:

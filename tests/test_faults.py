@@ -126,6 +126,29 @@ def test_a_projector_whose_documents_went_stale_brings_them_forward_from_the_sto
     assert_views_are_the_store_s(second, matches, match.id)
 
 
+def test_a_projector_whose_position_went_back_forgets_its_documents(context):
+    """Redis lost its data (a FLUSHALL, a restore) while a projector held a match's document further on: its commit finds
+    the position moved back and it forgets what it held, so it never writes the document ahead of the position, and
+    another projector refilling after it never takes the match's document back to an earlier version."""
+    matches = context.matches
+    match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
+    chooser = random.Random(8)
+    ahead, refilling = Projector(matches, context.redis), Projector(matches, context.redis)
+    play_randomly(matches, match.id, 8, chooser)
+    ahead.catch_up()
+    context.redis.flushdb()
+    refilling.catch_up(limit=3)
+    play_randomly(matches, match.id, 1, chooser)
+    versions = []
+    for projector in (ahead, refilling, ahead, refilling):
+        projector.catch_up(limit=2)
+        versions.append(int(context.redis.hget(match_key(match.id), "version")))
+    assert versions == sorted(versions), "the document went back to an earlier version"
+    refilling.catch_up()
+    assert refilling.position() == matches.recorder.max_notification_id()
+    assert_views_are_the_store_s(refilling, matches, match.id)
+
+
 def test_a_projector_that_finds_a_document_gone_folds_it_again_from_the_store(context):
     """A match's Redis document lost behind the projector's position (a FLUSHALL or a rebuild racing a projector)
     is folded again from the event store: the views equal the live state and other matches keep projecting."""

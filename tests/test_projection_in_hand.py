@@ -98,7 +98,7 @@ def test_another_process_s_notification_before_or_between_this_process_s_sends_t
 def test_a_move_is_projected_up_to_its_own_last_notification_and_no_further(two_processes, reads):
     """After its move a worker projects up to the last notification its saves made: another process's save between
     them is read from the store with them, one after them is left to that process (or to the next read), and once the
-    position has passed them nothing is read at all."""
+    position has passed them (this projector's or another process's) nothing is read from the store."""
     first, second, projector, match, other = two_processes
     counted = reads[1]
     chooser = random.Random(6)
@@ -118,3 +118,8 @@ def test_a_move_is_projected_up_to_its_own_last_notification_and_no_further(two_
     assert projector.catch_up() == after.version - between.version
     assert projector.view(other.id, None) == {**after.game.view(after.state, None), "version": after.version,
                                               "chain_head": after.chain}
+    last, _ = play_one(first, match.id, chooser)
+    Projector(second, projector.redis).catch_up()  # another process's projector passes this process's last save
+    counted.clear()
+    assert projector.catch_up(own=True) == 0 and counted == []
+    assert projector.view(match.id, None)["version"] == last.version
