@@ -1,15 +1,16 @@
 """The projector: follows the event store's notification log and writes views to Redis.
 
-Its position is stored in Redis and advanced by one Lua script, atomically with the views it wrote and
-only if the position is still the one the batch started from, so several projectors never apply an
-event twice and a crash skips none. A projector keeps the documents it last folded, and the next batch folds onto them
-without reading Redis: a document is the fold of its match's log up to its version, whoever folds it and whether or not
-it was written, so one that another projector has since moved on is only behind, and one folded by a batch that lost
-the race skips, in the next, the events it holds. An event is folded only onto a document at the version just before
-it (`apply` refuses a gap): a document found behind is brought forward from the event store. The script that finds
-the position moved answers where it stands, so the next batch starts there without asking. A batch that fails, or
-finds the position moved back (Redis lost data), makes the projector read the position and the documents again: a
-document is never written ahead of the position it is written with.
+Its position is stored in Redis and advanced by one Lua script, atomically with the views it wrote and only if the
+position is still the one the batch started from, so several projectors never apply an event twice and a crash skips
+none. Where the position has moved (another projector, a FLUSHALL, a rebuild), the script writes nothing and answers
+where it stands, and the next batch starts there without asking.
+
+A projector keeps the documents it last folded, and the next batch folds onto them without reading Redis: a document is
+the fold of its match's log up to its version, whoever folds it and whether or not it was written. `apply` skips the
+events a document holds and refuses a gap; a document found behind (another projector moved it on) is brought forward
+from the event store. When the position moved on, the retry, of the same size, reaches at least as far as the batch
+that lost, so a document that batch folded is never written ahead of its position; when it moved back (Redis lost
+data), the projector forgets its documents, which may be ahead; when a batch fails, it forgets them and the position.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ BATCH = 500
 REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
 # KEYS: the position, then one hash per write; ARGV: expected position, new position, then per hash
-# its field count and fields. Returns {1}, or {0, the position} without writing if another projector moved it.
+# its field count and fields. Returns {1}, or {0, the position} without writing where the position has moved.
 COMMIT = """
 local at = redis.call('GET', KEYS[1]) or '0'
 if at ~= ARGV[1] then return {0, at} end
@@ -107,8 +108,8 @@ class Projector:
                 return applied
 
     def _try_batch(self, size: int, own: bool) -> int | None:
-        """Apply one batch; None if another projector moved the position first (nothing written; the next batch starts
-        where it stands)."""
+        """Apply one batch; None where the position had moved (nothing written; the next batch starts where it
+        stands)."""
         start = self.position() if self._written is None else self._written
         notifications = self._own(start, size) if own else \
             self.app.recorder.select_notifications(start=start + 1, limit=size)
@@ -124,8 +125,8 @@ class Projector:
         self._remember(docs)  # folds of the log at their versions, written or not
         if not committed:
             self._written = int(moved[0])
-            if self._written < start:  # Redis lost data: what we hold may be ahead of the position, and must not be written
-                self._forget()
+            if self._written < start:  # Redis lost data: the documents kept may be ahead of the position
+                self._docs.clear()
             return None
         self._written = notifications[-1].id
         return len(notifications)

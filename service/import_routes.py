@@ -22,8 +22,9 @@ def require_importer() -> None:
     admin = current_app.config.get("HERALD_ADMIN_KEY")
     if admin and hmac.compare_digest(token.encode(), admin.encode()):
         return
-    herald().refresh()  # a match created by another worker, whose views that worker has not yet written
     owner = herald().projector.token_owner(token_hash(token))
+    if owner is None and herald().refresh():  # a match another worker created, its views not yet written
+        owner = herald().projector.token_owner(token_hash(token))
     if owner is None:
         fail(401, "import needs the admin key or a referee token of this server")
     if not owner.endswith(f":{REFEREE}"):

@@ -127,9 +127,9 @@ def test_a_projector_whose_documents_went_stale_brings_them_forward_from_the_sto
 
 
 def test_a_projector_whose_position_went_back_forgets_its_documents(context):
-    """Redis lost its data (a FLUSHALL, a restore) while a projector held a match's document further on: its commit finds
-    the position moved back and it forgets what it held, so it never writes the document ahead of the position, and
-    another projector refilling after it never takes the match's document back to an earlier version."""
+    """Redis lost its data (a FLUSHALL, a restore) while a projector held a match's document further on: its commit
+    finds the position moved back and it forgets what it held, so another projector refilling after it never takes the
+    match's document back to an earlier version, and the views end equal to the store's."""
     matches = context.matches
     match = matches.create("korona", [{"name": "A"}, {"name": "B"}])[0]
     chooser = random.Random(8)
