@@ -9,9 +9,9 @@ $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
-	@echo "$(BIN)/pip install --quiet -e '.[fast]'   # gunicorn's C parser, where it can be built"
+	@echo "$(BIN)/pip install --quiet -e '.[fast]'   # C parsers for HTTP and Redis, where they can be built"
 	@$(BIN)/pip install --quiet -e '.[fast]' 2>/dev/null || \
-	echo "make: gunicorn_h1c (a C extension) could not be built here: gunicorn parses HTTP in Python, a little slower"
+	echo "make: gunicorn_h1c and hiredis (C extensions) could not be installed here: HTTP and Redis answers are parsed in Python, a little slower"
 	touch $(STAMP)
 
 run: $(STAMP)
