@@ -11,7 +11,7 @@ $(STAMP): setup.cfg pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	@echo "$(BIN)/pip install --quiet -e '.[fast]'   # C parsers for HTTP and Redis, where they can be built"
 	@$(BIN)/pip install --quiet -e '.[fast]' 2>/dev/null || \
-	echo "make: gunicorn_h1c and hiredis (C extensions) could not be installed here: HTTP and Redis answers are parsed in Python, a little slower"
+	echo "make: gunicorn_h1c and hiredis (C extensions) could not be installed here: HTTP requests and Redis answers are parsed in Python, a little slower"
 	touch $(STAMP)
 
 run: $(STAMP)
