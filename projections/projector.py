@@ -122,14 +122,12 @@ class Projector:
         for tournament_id in tournaments:
             self._write_tournament(keys, args, tournament_id)
         committed, *moved = self._commit(keys=keys, args=args, client=self.redis)
-        self._remember(docs)  # folds of the log at their versions, written or not
-        if not committed:
-            self._written = int(moved[0])
-            if self._written < start:  # Redis lost data: the documents kept may be ahead of the position
-                self._docs.clear()
-            return None
-        self._written = notifications[-1].id
-        return len(notifications)
+        self._written = notifications[-1].id if committed else int(moved[0])
+        if self._written < start:  # Redis lost data: the documents kept may be ahead of the position
+            self._docs.clear()
+        else:
+            self._remember(docs)  # folds of the log at their versions, written or not
+        return len(notifications) if committed else None
 
     def _own(self, start: int, size: int) -> list:
         """A batch after `start` up to the last notification this process's saves made (Matches.recorded): those
