@@ -13,6 +13,7 @@ from domain.kingdom_tcg.data import DATA, default_decklists
 from replays import verify
 from replays.referee import rereferee
 from tests.helpers.api import Table, assert_problem, auth, export, play_through
+from tests.helpers.kingdom_tcg import onward
 from tests.helpers.stores import memory_app
 
 VIEW_KEYS = {"game", "status", "turn", "stage", "window", "awaiting_seat", "winner", "stack", "battlefield", "players"}
@@ -46,7 +47,7 @@ def test_no_view_or_log_shows_a_hand_or_a_deck_order_to_the_other_seat(sqlite_cl
     table = Table(sqlite_client, ["Ana", "Bo"], game="kingdom_tcg")
     for _ in range(40):
         seat = table.view()["awaiting_seat"]
-        table.play(seat, table.moves(seat)[-1])
+        table.play(seat, onward(table.moves(seat)))
     for viewer in (0, 1):
         log = table.get("/events", table.tokens[viewer]).get_json()["events"]
         for event in log:
@@ -62,7 +63,7 @@ def test_no_view_or_log_shows_a_hand_or_a_deck_order_to_the_other_seat(sqlite_cl
 
 
 def test_a_backup_over_a_draw_reshuffles_that_strategy_deck():
-    """A referee backup to before a turn's draw: the cards drawn go back and the deck is shuffled again (RULINGS K7)."""
+    """A referee backup to before a turn's draw: the cards drawn go back and the deck is shuffled again (RULINGS KT7)."""
     app = memory_app()
     match, _ = app.create("kingdom_tcg", [{"name": "Ana"}, {"name": "Bo"}],
                           options={"decklists": default_decklists()})
@@ -81,7 +82,7 @@ def test_a_backup_over_a_draw_reshuffles_that_strategy_deck():
 
 
 def test_a_backup_over_a_deck_card_seen_by_mistake_reshuffles_that_deck():
-    """RULINGS K7: the deck's top card recorded as seen by mistake went face up to the used pile in everyone's sight;
+    """RULINGS KT7: the deck's top card recorded as seen by mistake went face up to the used pile in everyone's sight;
     a backup to before the record puts it back in the deck, which is shuffled again, so its place is unknown (a card
     of the hand seen by mistake goes back to a hand, which has no order: nothing is shuffled for it, unless the steps
     the rules took alone after it drew)."""
@@ -104,7 +105,7 @@ def test_a_backup_over_a_deck_card_seen_by_mistake_reshuffles_that_deck():
 
 def test_the_referee_records_a_card_seen_by_mistake(sqlite_client):
     """3.1: "En caso de que una carta del mazo de estrategia sea robada o vista por error, deberá ser instantáneamente
-    descartada sin poder utilizarla." The referee records it for a seat (RULINGS K7): the deck's top card, or a card of
+    descartada sin poder utilizarla." The referee records it for a seat (RULINGS KT7): the deck's top card, or a card of
     the hand, goes face up to the used pile, unused; a seat cannot record it itself."""
     table = Table(sqlite_client, ["Ana", "Bo"], game="kingdom_tcg")
     before = table.view(table.referee)["players"][1]
@@ -121,7 +122,7 @@ def test_the_referee_records_a_card_seen_by_mistake(sqlite_client):
     assert response.status_code == 200, response.get_json()
     events = response.get_json()["events"]
     assert events[1]["payload"] == {"seat": 1, "cards": [in_hand], "reason": "mistake"}
-    # Holding nothing usable, both may pass at once (RULINGS K3) and the seat draw in its next stage.
+    # Holding nothing usable, both may pass at once (RULINGS KT3) and the seat draw in its next stage.
     drawn = sum(e["payload"]["count"] for e in events if e["type"] == "CardsDrawn" and e["payload"]["seat"] == 1)
     now = table.view(table.referee)["players"][1]
     assert now["hand_count"] == after["hand_count"] - 1 + drawn and now["used"][-1]["id"] == in_hand
@@ -134,7 +135,7 @@ def test_the_referee_records_a_card_seen_by_mistake(sqlite_client):
 
 
 def test_a_referee_brings_the_printed_cards_and_rules_and_a_broken_file_is_refused(sqlite_client):
-    """RULINGS K2 and K6: the provisional base game and card effects give way to a referee's through the match
+    """RULINGS KT2 and KT6: the provisional base game and card effects give way to a referee's through the match
     options "board" and "cards"; the view says which are provisional; a broken file is refused (422) with its
     reason."""
     board = json.loads((DATA / "board.json").read_text())

@@ -42,7 +42,7 @@ def test_a_decklist_that_is_not_an_object_is_refused(decklist):
 
 def test_the_strategy_deck_must_hold_30_cards():
     """3.1: "El mazo de estrategia de cada jugador debe contener obligatoriamente y como máximo 30 cartas." (RULINGS
-    K1: "obligatoriamente y como máximo" is exactly 30.)"""
+    KT1: "obligatoriamente y como máximo" is exactly 30.)"""
     d = deck()
     d["strategy"].remove(of("arroje")[0])  # 29 cards, every category still within its limits
     assert check(d) == [("the strategy deck holds 29 cards; it must hold 30 (chapter 3.1: \"debe contener "
@@ -100,7 +100,7 @@ def test_throw_0_to_10_and_at_most_2_of_a_name():
 
 
 def test_primigenia_counts_as_strategy():
-    """RULINGS K1: "estrategia primigenia" is not named by chapter 3; its cards are Strategy cards (15 to 25, at most
+    """RULINGS KT1: "estrategia primigenia" is not named by chapter 3; its cards are Strategy cards (15 to 25, at most
     2 of a name)."""
     d = deck()
     primigenia = category(d, "estrategia_primigenia")

@@ -1,5 +1,5 @@
-"""Kingdom TCG's tables read by the d6's face rolled (RULINGS K2, an Audacia face included) and its Throw cards kept
-out of battle whatever their effect (chapter 3.4, RULINGS K6): each failed before rules 3."""
+"""Kingdom TCG's tables read by the d6's face rolled (RULINGS KT2, an Audacia face included) and its Throw cards kept
+out of battle whatever their effect (chapter 3.4, RULINGS KT6): each failed before rules 3."""
 from __future__ import annotations
 
 import copy
@@ -7,7 +7,7 @@ import json
 
 from domain.kingdom_tcg.data import DATA
 from domain.kingdom_tcg.moves import legal_moves
-from tests.helpers.kingdom_tcg import Dice, at_stage, empty_hands, hand, place, play, rules, run, table, troop
+from tests.helpers.kingdom_tcg import FULL, Dice, at_stage, empty_hands, hand, place, play, rules, run, table, troop
 
 BOARD = json.loads((DATA / "board.json").read_text())
 
@@ -23,9 +23,9 @@ def _to_summon(state, rng):
 
 
 def test_a_summoning_d6_with_an_audacia_face_does_not_crash_the_match():
-    """RULINGS K2/K4 and the board option's schema ("each face is a number from 0 to 20 or \\"audacia\\"", for every
+    """RULINGS KT2/KT4 and the board option's schema ("each face is a number from 0 to 20 or \\"audacia\\"", for every
     die, d6 included; "the summoning and movement tables give one value per face of d6"): a board whose d6 has an
-    Audacia face is accepted, so rolling it twice (kept as 0, K4) must leave a playable match, not a ValueError in
+    Audacia face is accepted, so rolling it twice (kept as 0, KT4) must leave a playable match, not a ValueError in
     legal_moves/awaiting that refuses every move forever."""
     board = copy.deepcopy(BOARD)
     board["dice"]["d6"] = ["audacia", 1, 2, 3, 4, 5]
@@ -36,7 +36,7 @@ def test_a_summoning_d6_with_an_audacia_face_does_not_crash_the_match():
 
 
 def test_the_summoning_table_is_read_by_the_face_rolled():
-    """RULINGS K2 ("the summoning roll (a d6: levels 1, 2, 2, 3, 3, 4 by face)") and the board schema ("the summoning
+    """RULINGS KT2 ("the summoning roll (a d6: levels 1, 2, 2, 3, 3, 4 by face)") and the board schema ("the summoning
     and movement tables give one value per face of d6"): with a d6 whose faces repeat a number, the face rolled picks
     the level, not the first face showing the same number."""
     board = copy.deepcopy(BOARD)
@@ -48,7 +48,7 @@ def test_the_summoning_table_is_read_by_the_face_rolled():
 
 def test_a_throw_card_is_never_used_in_battle_whatever_its_effect():
     """3.4: "Cartas de Arroje ... Cada jugador puede utilizarlas solamente en su turno, y en cualquier etapa, menos
-    durante la etapa de batalla." RULINGS K6: "Throw cards follow 3.4 whatever their tab says". The rule is the
+    durante la etapa de batalla." RULINGS KT6: "Throw cards follow 3.4 whatever their tab says". The rule is the
     category's: a Throw card given another effect by the cards option (e.g. +2 to its thrower's attack) is still not
     usable in the battle stage."""
     state, rng = table()
@@ -66,4 +66,4 @@ def test_a_throw_card_is_never_used_in_battle_whatever_its_effect():
     run(state, rng)
     play(state, 0, {"type": "attack", "attacker": attacker, "target": target}, rng)
     assert state["stage"] == "battle" and state["window"] == {"trigger": "attack_roll", "timing": "before"}
-    assert legal_moves(state, 0) == [{"type": "activate", "card": plus}, {"type": "pass"}]
+    assert legal_moves(state, 0) == [{"type": "activate", "card": plus}, {"type": "pass"}, FULL]

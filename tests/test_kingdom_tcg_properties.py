@@ -1,10 +1,12 @@
 """Kingdom TCG over random legal playouts of whole matches, checked after every event (chapter 3): each seat's 30
-strategy cards in exactly one of deck, hand, used pile and stack; no hand above 7 when a turn ends; no name used twice
-by one player in one turn; every combatant in one place; every match ends, and its export verifies."""
+strategy cards in exactly one of deck, hand, used pile and stack (the open window's, or one a card's own moments
+interrupted); no hand above 7 when a turn ends; no name used twice by one player in one turn; every combatant in one
+place; every match ends, and its export verifies; and every window of a Throw's and a card draw's moments is reached."""
 from __future__ import annotations
 
 import random
 import uuid
+from collections import Counter
 
 import pytest
 
@@ -15,19 +17,29 @@ from replays import verify
 from replays.export import export_lines
 
 
-def play_out(seed: int) -> Match:
+def play_out(seed: int, full_control: tuple[int, ...] | None = None) -> Match:
+    """A match of random legal moves. With `full_control`, those seats take full control at their first decision and
+    every seat keeps its setting (a player choosing once), else the setting is one more random move."""
     chooser = random.Random(seed)
     match = Match.create(uuid.uuid4(), "kingdom_tcg", ["Ana", "Bo"], ["a", "b"], {"referee": "", "seats": []},
                          bytes([seed]) * 32)
     match.start()
     while (seat := match.game.awaiting(match.state)) is not None:
         assert match.game.legal_moves(match.state, 1 - seat) == []
-        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
+        moves = match.game.legal_moves(match.state, seat)
+        if full_control is not None:
+            setting = {"type": "control", "full": True}
+            if seat in full_control and setting in moves:
+                match.play(seat, setting)
+                continue
+            moves = [move for move in moves if move["type"] != "control"]
+        match.play(seat, chooser.choice(moves))
     return match
 
 
 def check(state: dict) -> None:
-    on_stack = [item["card"] for item in state["stack"]["items"]]
+    stacks = [state["stack"], *(frame["stack"] for frame in state["suspended"])]  # the open window's, and beneath
+    on_stack = [item["card"] for stack in stacks for item in stack["items"]]
     for seat, player in enumerate(state["players"]):
         cards = player["deck"] + player["hand"] + player["used"] + [c for c in on_stack
                                                                      if state["cards"][c]["owner"] == seat]
@@ -68,3 +80,36 @@ def test_random_playouts_keep_every_invariant_and_end(seed):
     exported = export_lines(str(match.id), "kingdom_tcg", records)
     checks = []
     assert verify.verify(exported, (), checks.append), checks
+
+
+# (moment, window) of every window a resolving card's own moments open (3.1's list, 3.4; RULINGS KT3)
+CARD_MOMENTS = {("throw", f"{timing}:{trigger}") for trigger in ("attack_roll", "defence_roll", "defeat")
+                for timing in ("before", "after")} | {("draw", "before:draw"), ("draw", "after:draw")}
+
+
+def card_windows(records: list[dict]) -> Counter:
+    """The windows opened inside a Throw's or a card draw's own moments, counted by (moment, window)."""
+    counted, moments = Counter(), []
+    for record in records:
+        kind, payload = record["type"], record["payload"]
+        if kind == "WindowSuspended":
+            moments.append(payload["moment"])
+        elif kind == "WindowResumed":
+            moments.pop()
+        elif kind == "WindowOpened" and moments:
+            counted[moments[-1], f"{payload['timing']}:{payload['trigger']}"] += 1
+    return counted
+
+
+def test_random_play_reaches_every_window_of_a_throw_and_of_a_card_draw():
+    """3.1 lists the attack roll, the defence roll, a defeat and a strategy draw among the moments a card may be used
+    before or after, whatever caused them: over random matches where either seat, both or none keep full control,
+    each window of a Throw's rolls and defeat and of a card's draw opens, and every card is still conserved."""
+    counted = Counter()
+    for seed, seats in enumerate([(), (0,), (1,), (0, 1)] * 2):
+        match = play_out(seed, full_control=seats)
+        records = [event_record(e) for e in match.collect_events()]
+        check_every_event(records)
+        counted += card_windows(records)
+    assert set(counted) == CARD_MOMENTS, counted
+    print("windows of a card's own moments in 8 random matches:", dict(sorted(counted.items())))

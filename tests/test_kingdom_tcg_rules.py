@@ -10,15 +10,19 @@ from domain.errors import IllegalMove
 from domain.kingdom_tcg import GAME as KINGDOM_TCG
 from domain.kingdom_tcg.moves import activations, legal_moves
 from tests.helpers.kingdom_tcg import (
+    FULL,
     Dice,
     at_stage,
     empty_hands,
     hand,
+    onward,
     place,
     play,
     rules,
     run,
+    strategy,
     table,
+    throw_table,
     troop,
     types,
 )
@@ -33,16 +37,6 @@ def increase(roll: str, amount: int) -> dict:
 
 def names(state: dict, seat: int) -> list[str]:
     return [state["cards"][c]["name"] for c in state["players"][seat]["deck"]]
-
-
-def strategy(state: dict, seat: int, n: int) -> list[int]:
-    """n strategy cards of distinct names from the seat's deck (no Throw card: 3.4 keeps those out of battle)."""
-    seen, picked = set(), []
-    for c in state["players"][seat]["deck"]:
-        if state["cards"][c]["name"] not in seen and state["cards"][c]["category"] != "Throw":
-            seen.add(state["cards"][c]["name"])
-            picked.append(c)
-    return picked[:n]
 
 
 def battle(state: dict, rng, hands: dict[int, list[int]], attack_die=None, defence_die=None):
@@ -105,10 +99,10 @@ def test_cards_are_used_from_the_hand_only_when_tab_turn_stage_and_window_fit():
     their_own = rules(state, f, **increase("attack", 2))  # seat 1's own turn only
     battle(state, rng, {0: [own, enemy, movement, later], 1: [theirs, their_own]})
     assert state["window"] == {"trigger": "attack_roll", "timing": "before"}
-    assert legal_moves(state, 0) == [{"type": "activate", "card": own}, {"type": "pass"}]
+    assert legal_moves(state, 0) == [{"type": "activate", "card": own}, {"type": "pass"}, FULL]
     assert legal_moves(state, 1) == []  # not its decision yet
     play(state, 0, {"type": "pass"}, rng)
-    assert legal_moves(state, 1) == [{"type": "activate", "card": theirs}, {"type": "pass"}]
+    assert legal_moves(state, 1) == [{"type": "activate", "card": theirs}, {"type": "pass"}, FULL]
 
 
 def test_the_windows_are_the_listed_moments_before_and_after():
@@ -131,13 +125,13 @@ def test_all_the_cards_a_player_uses_in_a_turn_have_different_names():
         rules(state, c, **increase("attack", 1))
     battle(state, rng, {0: [first, second, third]})
     play(state, 0, {"type": "activate", "card": first}, rng)
-    assert legal_moves(state, 0) == [{"type": "activate", "card": third}, {"type": "pass"}]
+    assert legal_moves(state, 0) == [{"type": "activate", "card": third}, {"type": "pass"}, FULL]
     with pytest.raises(IllegalMove, match=f"already used a card named {name}"):
         KINGDOM_TCG.decide(state, 0, {"type": "activate", "card": second}, rng)
     assert state["players"][0]["names_used"] == [name]
     while state["turn"] == 1:
         seat = KINGDOM_TCG.awaiting(state)
-        play(state, seat, legal_moves(state, seat)[-1], rng)
+        play(state, seat, onward(legal_moves(state, seat)), rng)
     assert state["players"][0]["names_used"] == []  # a new turn: the name may be used again
 
 
@@ -150,9 +144,9 @@ def test_at_most_seven_cards_at_the_end_of_a_turn_the_player_choosing_the_discar
     hand(state, 1)
     at_stage(state, 0, "battle")
     run(state, rng)  # nobody to attack: the battle is skipped, the turn is ending
-    assert legal_moves(state, 0) == [{"type": "discard", "card": c} for c in nine]
+    assert legal_moves(state, 0) == [*({"type": "discard", "card": c} for c in nine), FULL]
     play(state, 0, {"type": "discard", "card": nine[4]}, rng)
-    assert state["turn"] == 1 and len(legal_moves(state, 0)) == 8
+    assert state["turn"] == 1 and len(legal_moves(state, 0)) == 8 + 1
     events = play(state, 0, {"type": "discard", "card": nine[0]}, rng)
     assert "TurnEnded" in types(events) and len(state["players"][0]["hand"]) == 7
     assert {nine[4], nine[0]} <= set(state["players"][0]["used"])
@@ -172,7 +166,7 @@ def test_an_empty_strategy_deck_stays_empty_to_the_end():
     assert drawn == [{"seat": 0, "count": 0, "cards": []}] and player["deck"] == []
     while state["status"] == "active" and state["turn"] < 6:
         seat = KINGDOM_TCG.awaiting(state)
-        play(state, seat, legal_moves(state, seat)[-1], rng)
+        play(state, seat, onward(legal_moves(state, seat)), rng)
     assert player["deck"] == []  # never reshuffled from the used pile
 
 
@@ -292,25 +286,6 @@ def test_royalty_only_while_its_player_controls_the_coronado():
     assert {"type": "activate", "card": royal} not in legal_moves(state, 0)
 
 
-def throw_table(level: int = 2, distance: int = 2):
-    """Seat 0's movement stage: its level-2 troop on [2, 2]; seat 1's troops at 2 along the row, 1 along the row,
-    and off the cross; seat 0 holds a Throw card of minimum level `level` and the distance given."""
-    state, rng = table()
-    empty_hands(state)
-    throw = next(c for c in state["players"][0]["deck"] if state["cards"][c]["category"] == "Throw")
-    rules(state, throw, turn="own", stages=["summoning", "movement"], windows=["after:stage_start"],
-          effect={"kind": "throw", "distance": distance, "die": "heavy"}, level=level)
-    hand(state, 0, throw)
-    thrower = place(state, troop(state, 0, 2), [2, 2])
-    weak = place(state, troop(state, 0, 1), [5, 0])
-    far = place(state, troop(state, 1, 1), [2, 4])
-    near = place(state, troop(state, 1, 1), [2, 3])
-    diagonal = place(state, troop(state, 1, 2), [3, 4])
-    at_stage(state, 0, "movement")
-    state["steps"].insert(0, {"trigger": "stage_start", "at": "before", "stage": "movement"})
-    return state, rng, throw, {"thrower": thrower, "weak": weak, "far": far, "near": near, "diagonal": diagonal}
-
-
 def test_a_throw_needs_a_troop_of_the_minimum_level_and_hits_its_cross_at_exactly_the_distance():
     """3.4: "seleccionar una de sus tropas ... con un nivel igual o mayor al indicado en la carta"; "dentro de la cruz
     de la tropa seleccionada"; "una carta de arroje con distancia 2, no puede afectar a una tropa que se encuentre a 1
@@ -346,7 +321,7 @@ def test_a_throw_that_kills_leaves_the_turn_going_on():
     events = play(state, 0, {"type": "activate", "card": throw, "thrower": who["thrower"], "target": who["far"]},
                   dice)
     rolled = [(p["roll"], p["value"]) for kind, p in events if kind == "DiceRolled"][:2]
-    assert rolled == [("throw", 4), ("throw_defence", 0)]
+    assert rolled == [("attack", 4), ("defence", 0)]
     assert dict(events)["CombatantDefeated"]["combatant"] == who["far"] and who["far"] in state["players"][1]["pit"]
     assert state["turn"] == 1 and state["status"] == "active" and "TurnEnded" not in types(events)
     assert state["current"] == 0 and state["stage"] == "movement"

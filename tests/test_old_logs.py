@@ -1,7 +1,8 @@
 """Logs exported before a change stay readable and verifiable forever. tests/data/*.ndjson were exported before the
-fixes of RULINGS K3, K13, K15 and C2, C20, and before the backups of U3 (For a Crown) and K7 (Kingdom TCG) reshuffled
+fixes of RULINGS K3, K13, K15 and C2, C20, and before the backups of U3 (For a Crown) and KT7 (Kingdom TCG) reshuffled
 more: their chains and draws are untouched, and re-refereeing one that used a move, or holds a backup, now refused
-names that event and its version; the tournaments tests/data/tournament-*-rules-1.ndjson were exported before
+names that event and its version; tests/data/kingdom-tcg-rules-3-throws.ndjson was recorded under kingdom_tcg/3, whose
+Throws and card draws had no windows (RULINGS KT3); the tournaments tests/data/tournament-*-rules-1.ndjson were exported before
 tournaments recorded their rules version (RULINGS T7). tests/data/recorded/ holds a finished export of every mode of
 Korona and Crusader Kingdoms, with take-backs, backups, disputes and undo requests, recorded before the game contract
 changed."""
@@ -14,6 +15,7 @@ import pytest
 
 from domain.chain import GENESIS, link
 from domain.matches import Matches
+from domain.registry import GAMES
 from replays import verify
 from replays.referee import Rejected, rereferee
 from replays.tournament_audit import Differs, audit
@@ -60,7 +62,7 @@ def test_a_recorded_log_verifies_audits_and_replays_at_any_version(name, tmp_pat
 
 # log -> (version of its backup, the rules it was recorded under): a backup whose reshuffle the rules changed
 RESHUFFLED = {
-    "kingdom-tcg-backup-over-a-card-seen-by-mistake": (12, "kingdom_tcg/1"),  # RULINGS K7
+    "kingdom-tcg-backup-over-a-card-seen-by-mistake": (12, "kingdom_tcg/1"),  # RULINGS KT7
     "for-a-crown-backup-over-a-revealed-event": (95, "for_a_crown/1"),  # RULINGS U3
 }
 
@@ -91,13 +93,35 @@ def test_rereferee_names_the_move_now_refused_and_its_version(name):
 @pytest.mark.parametrize("name", list(RESHUFFLED))
 def test_rereferee_calls_a_backup_reshuffled_otherwise_today_a_change_of_rules(name):
     """A log recorded under rules version 1 of For a Crown or Kingdom TCG whose backup today's rules reshuffle
-    otherwise (the Event stack, RULINGS U3; a deck whose card was seen by mistake, K7) verifies, and its re-refereeing
+    otherwise (the Event stack, RULINGS U3; a deck whose card was seen by mistake, KT7) verifies, and its re-refereeing
     stops at that backup, naming the rules it was recorded under as a change of rules, not tampering."""
     version, rules = RESHUFFLED[name]
     with pytest.raises(Rejected) as refused:
         rereferee(lines(name))
     assert refused.value.version == version and "BackupPerformed" in str(refused.value)
     assert f"recorded under {rules}" in str(refused.value)
+    assert "a change of rules, not a sign the log was altered" in str(refused.value)
+
+
+def test_a_kingdom_tcg_log_of_rules_3_verifies_folds_and_its_audit_names_the_change_of_rules():
+    """Its chain and draws verify; its events still fold to its end (a match stored under kingdom_tcg/3 loads, Throws
+    rolled in one block included); re-refereeing it under kingdom_tcg/4 stops where today's rules open a window its
+    rules did not, and says the log was recorded under kingdom_tcg/3: a change of rules, not tampering."""
+    recorded = lines("kingdom-tcg-rules-3-throws")
+    out = []
+    assert verify.verify(recorded, out=out.append) and all(line.startswith("ok") for line in out), out
+    events = [json.loads(line) for line in recorded[1:]]
+    assert events[0]["payload"]["rules"] == "kingdom_tcg/3"
+    assert sum(e["type"] == "DiceRolled" and e["payload"]["roll"] == "throw" for e in events) == 3
+    game = GAMES["kingdom_tcg"]
+    state = game.new_state(events[0]["payload"])
+    for event in events[1:]:
+        state = game.evolve(state, event["type"], event["payload"])
+    assert state["status"] == "finished" and state["suspended"] == []
+    with pytest.raises(Rejected) as refused:
+        rereferee(recorded)
+    assert "under the rules Herald applies today, kingdom_tcg/4; the log was recorded under kingdom_tcg/3" in \
+        str(refused.value)
     assert "a change of rules, not a sign the log was altered" in str(refused.value)
 
 

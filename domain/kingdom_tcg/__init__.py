@@ -1,5 +1,5 @@
 """Kingdom TCG: chapter 3 of its rules (the strategy deck, Spanish) refereed exactly, on a provisional base game of
-a battlefield, combatants and three stages a turn (RULINGS K1-K7). 2 players; each brings a decklist.
+a battlefield, combatants and three stages a turn (RULINGS KT1-KT7). 2 players; each brings a decklist.
 
 Moves (exactly as GET /legal-moves lists them):
 
@@ -7,6 +7,8 @@ At a window (before or after one of chapter 3's events), the seat holding the pr
   {"type": "activate", "card": id}                                   a usable strategy card of its hand
   {"type": "activate", "card": id, "thrower": id, "target": id}      a Throw card: its troop, the enemy hit
   {"type": "pass"}                                                   no (further) response
+Whenever a seat decides, it may also change its setting (RULINGS KT3):
+  {"type": "control", "full": true}                                  asked at every window while holding a card
 The seat whose turn it is:
   {"type": "summon", "combatant": id, "space": [row, column]}        a troop onto its home row
   {"type": "move", "combatant": id, "to": [row, column]}             along the combatant's cross
@@ -53,8 +55,10 @@ GAME = Game(
     move_schema=MoveSchema,
     view_schema=ViewSchema,
     outcome=outcome,
-    rules_version=3,  # 2: a backup over a deck card seen by mistake shuffles that deck again (RULINGS K7); 3: the
-    # summoning and movement tables read by the d6's face kept (K2), a Throw card never used in battle (K6)
+    rules_version=4,  # 2: a backup over a deck card seen by mistake shuffles that deck again (RULINGS KT7); 3: the
+    # summoning and movement tables read by the d6's face kept (KT2), a Throw card never used in battle (KT6); 4: a
+    # Throw's rolls and defeat and a card's draw have their windows, a Throw's rolls take modifiers, full control
+    # (KT3, KT5)
     default_move={"type": "pass"},
     options=frozenset({"decklists", "catalogue", "cards", "board"}),
     arrays=frozenset({"decklists"}),

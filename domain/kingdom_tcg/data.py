@@ -3,7 +3,7 @@ default decklists, JSON files validated by marshmallow schemas on load.
 
 Only chapter 3 of the rules (the strategy deck) survives, and no card text: data/catalogue.json is the community
 catalogue as given (names, types, levels, a Royalty card's Coronado); data/cards.json and data/board.json hold
-Herald's provisional readings (RULINGS K2-K6), each replaceable through a match's options ("catalogue", "cards",
+Herald's provisional readings (RULINGS KT2-KT6), each replaceable through a match's options ("catalogue", "cards",
 "board", "decklists").
 """
 from __future__ import annotations

@@ -18,20 +18,24 @@ from .events import (
     CombatantDefeated,
     CombatantMoved,
     CombatResolved,
+    ControlSet,
     CoronadosPlaced,
     DiceRolled,
     PriorityPassed,
     StageStarted,
     StepSkipped,
     StrategyDeckShuffled,
+    ThrowStopped,
     TroopSummoned,
     TurnEnded,
     TurnStarted,
     WindowClosed,
     WindowOpened,
+    WindowResumed,
+    WindowSuspended,
 )
 from .moves import DECISIONS, awaiting, before_done, current_step, explain, legal_moves, referee_moves
-from .state import SEATS, copy_state, die_of, distance, other
+from .state import COMBAT, SEATS, copy_state, die_of, distance, other
 
 AUDACIA = "audacia"
 
@@ -72,6 +76,8 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
         _activate(table, seat, move)
     elif kind == "pass":
         table.emit(PriorityPassed, seat=seat)
+    elif kind == "control":
+        table.emit(ControlSet, seat=seat, full=bool(move["full"]))
     elif kind == "discard":
         table.emit(CardsDiscarded, seat=seat, cards=[move["card"]], reason="hand_limit")
     elif kind == "skip":
@@ -88,7 +94,7 @@ def decide(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
 
 
 def record(state: dict, seat: int, move: dict, rng) -> list[tuple[str, dict]]:
-    """What the referee records for a seat (RULINGS K7): a card drawn or seen by mistake goes face up to the used pile,
+    """What the referee records for a seat (RULINGS KT7): a card drawn or seen by mistake goes face up to the used pile,
     unused; then every step the rules take alone."""
     if move not in referee_moves(state, seat):
         raise IllegalMove("the referee may record a card of this seat's hand, or its deck's top card, seen by mistake")
@@ -134,7 +140,7 @@ def run(table: Table) -> None:
 
 def _window(table: Table) -> None:
     """The open window: resolve the stack once every player passed, close it once it is empty, or pass for a seat
-    holding no usable card (RULINGS K3)."""
+    holding no usable card (RULINGS KT3)."""
     s = table.state
     stack = s["stack"]
     if resolving(stack, SEATS):
@@ -146,35 +152,39 @@ def _window(table: Table) -> None:
 
 
 def _act(table: Table, step: dict) -> None:
-    """What happens at a moment of the turn once its "before" window is over."""
+    """What happens at a moment of the turn, or of a resolving card, once its "before" window is over."""
     s = table.state
-    seat, trigger, board = s["current"], step["trigger"], s["board"]
-    if trigger == "stage_start":
+    seat, trigger, board, combat = s["current"], step["trigger"], s["board"], s["combat"]
+    if trigger in COMBAT and combat and combat.get("kind") == "throw" and _thrown_away(s, combat, trigger):
+        table.emit(ThrowStopped, thrower=combat["attacker"], target=combat["target"])
+    elif trigger == "stage_start":
         table.emit(StageStarted, stage=step["stage"])
     elif trigger == "draw":
-        _draw(table, seat, board["draws_per_turn"])
+        _draw(table, step.get("seat", seat), step.get("count", board["draws_per_turn"]))
+    elif trigger == "resume":
+        table.emit(WindowResumed, **s["suspended"][-1]["window"])
     elif trigger in ("summoning_roll", "movement_roll"):
         _roll(table, seat, trigger.split("_")[0], "d6")
     elif trigger in DECISIONS:
         table.emit(StepSkipped, seat=seat, step=trigger)  # no option: a seat with one is awaited
     elif trigger in ("attack_roll", "defence_roll"):
         roll = trigger.split("_")[0]
-        combatant = s["combatants"][s["combat"][roll]["combatant"]]
-        _roll(table, combatant["owner"], roll, die_of(s, combatant, roll), combatant=combatant["id"])
+        combatant = s["combatants"][combat[roll]["combatant"]]
+        die = combat["die"] if roll == "attack" and "die" in combat else die_of(s, combatant, roll)
+        _roll(table, combatant["owner"], roll, die, combatant=combatant["id"])
     elif trigger == "combat":
-        combat = s["combat"]
         attack, defence = _result(combat["attack"]), _result(combat["defence"])
-        table.emit(CombatResolved, kind="battle", attack=attack, defence=defence,
+        table.emit(CombatResolved, kind=combat.get("kind", "battle"), attack=attack, defence=defence,
                    defeated=attack["result"] > defence["result"])
     elif trigger == "defeat":
-        _defeat(table, s["combat"]["target"])
+        _defeat(table, combat["target"])
     elif trigger == "end":
         table.emit(TurnEnded, seat=seat)
 
 
 def _roll(table: Table, seat: int, roll: str, die: str, **extra) -> int:
     """One seeded roll of a die; an Audacia face is rolled again once and the second face kept, an Audacia again
-    counting 0 (RULINGS K4)."""
+    counting 0 (RULINGS KT4)."""
     faces = table.state["board"]["dice"][die]
     entries = [table.rng.choice(len(faces))]
     shown = [faces[entries[0]["result"]]]
@@ -219,14 +229,15 @@ def _resolve(table: Table, item: dict) -> None:
                    effect={**effect, "combatant": item["combatant"]})
     elif kind == "draw":
         table.emit(CardResolved, seat=seat, card=card["id"], name=card["name"], effect=effect)
-        _draw(table, seat, effect["count"])
+        table.emit(WindowSuspended, moment="draw", seat=seat, count=effect["count"])
     elif kind == "cancel":
         table.emit(CardResolved, seat=seat, card=card["id"], name=card["name"],
                    effect={**effect, "cancelled": item["target"]})
     else:
         table.emit(CardResolved, seat=seat, card=card["id"], name=card["name"],
                    effect={**effect, "thrower": item["thrower"], "target": item["target"]})
-        _throw(table, seat, card, item["target"])
+        table.emit(WindowSuspended, moment="throw", seat=seat, thrower=item["thrower"], target=item["target"],
+                   die=effect["die"])
 
 
 def _impossible(s: dict, item: dict, card: dict) -> str | None:
@@ -254,22 +265,14 @@ def _impossible(s: dict, item: dict, card: dict) -> str | None:
     return None
 
 
-def _throw(table: Table, seat: int, card: dict, target_id: int) -> None:
-    """3.4: an attack roll with the card's die against the target's defence roll; a target that does not beat it is
-    defeated and sent to the pit, and the turn goes on."""
-    s = table.state
-    target = s["combatants"][target_id]
-    attack = _roll(table, seat, "throw", card["effect"]["die"])
-    defence = _roll(table, target["owner"], "throw_defence", die_of(s, target, "defence"), combatant=target_id)
-    sides = [{"combatant": c, "raw": v, "increase": 0, "reduced": False, "result": v}
-             for c, v in ((None, attack), (target_id, defence))]
-    table.emit(CombatResolved, kind="throw", attack=sides[0], defence=sides[1], defeated=attack > defence)
-    if attack > defence:
-        _defeat(table, target_id)
+def _thrown_away(s: dict, combat: dict, trigger: str) -> bool:
+    """Whether a Throw lost its target, or before its attack roll its thrower, in a window (3.1.1: "sin efecto")."""
+    gone = s["combatants"][combat["target"]]["at"] is None
+    return gone or (trigger == "attack_roll" and s["combatants"][combat["attacker"]]["at"] is None)
 
 
 def _next_turn(table: Table) -> None:
-    """The next turn, or the end at the turn limit: the player who defeated more levels wins, else a draw (K6)."""
+    """The next turn, or the end at the turn limit: the player who defeated more levels wins, else a draw (KT6)."""
     s = table.state
     if s["turn"] >= s["board"]["turn_limit"]:
         levels = [p["defeated_levels"] for p in s["players"]]

@@ -1,5 +1,5 @@
 """A tournament's deck check for Kingdom TCG: chapter 3.1's limits on the strategy deck, and the combatant deck as the
-notes give it, every violation named at once in a sentence (RULINGS K1)."""
+notes give it, every violation named at once in a sentence (RULINGS KT1)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -64,7 +64,7 @@ def _combatants(names: list[str], cards: dict) -> list[str]:
 
 def _strategy(names: list[str], cards: dict, coronado: str) -> list[str]:
     """Chapter 3.1: 30 cards; Royalty exactly 5 of distinct names serving the Coronado; Strategy 15-25 and Throw
-    0-10, at most 2 of a name ("estrategia primigenia" counts as Strategy, RULINGS K1)."""
+    0-10, at most 2 of a name ("estrategia primigenia" counts as Strategy, RULINGS KT1)."""
     problems = _unknown(names, cards, "strategy deck")
     known = [cards[name.casefold()] for name in names if name.casefold() in cards]
     problems += [f"'{card['name']}' is a {'Coronado' if card['type'] == 'coronado' else 'troop'} and cannot be in "

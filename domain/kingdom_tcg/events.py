@@ -77,7 +77,7 @@ class AttackDeclared(GameEvent):
 
 class CombatResolved(GameEvent):
     """An attack roll met a defence roll: each side's raw value, its increase and reduction, and the result; the
-    defender falls if the attack's result is higher (RULINGS K5)."""
+    defender falls if the attack's result is higher (RULINGS KT5)."""
 
     fields = ("kind", "attack", "defence", "defeated")
     undo = "random"
@@ -113,7 +113,7 @@ class CardActivated(GameEvent):
 
 
 class PriorityPassed(GameEvent):
-    """A seat let the stack be (no response); a seat holding no usable card passes at once (RULINGS K3)."""
+    """A seat let the stack be (no response); a seat holding no usable card passes at once (RULINGS KT3)."""
 
     fields = ("seat",)
     undo = "response"
@@ -135,6 +135,36 @@ class CardWithoutEffect(GameEvent):
     undo = "response"
 
 
+class WindowSuspended(GameEvent):
+    """A resolving card's own moments begin (a Throw's attack roll, defence roll and defeat, or a card's draw), each
+    with its windows (3.1); the open window and its stack wait beneath until they are over (RULINGS KT3)."""
+
+    fields = ("moment", "seat")
+    optional = ("count", "thrower", "target", "die")
+    undo = "response"
+
+
+class WindowResumed(GameEvent):
+    """A card's own moments are over: the window they interrupted is open again, its stack as it was."""
+
+    fields = ("trigger", "timing")
+    undo = "response"
+
+
+class ThrowStopped(GameEvent):
+    """A Throw's thrower or target left the battlefield before its rolls: the throw "quedará sin efecto" (3.1.1)."""
+
+    fields = ("thrower", "target")
+    undo = "response"
+
+
+class ControlSet(GameEvent):
+    """A seat chose full control (asked at every window while it holds a card) or gave it up (RULINGS KT3)."""
+
+    fields = ("seat", "full")
+    undo = "note"
+
+
 class CardsDiscarded(GameEvent):
     """Cards went from a hand to the used pile unused: down to the hand limit of 7 at a turn's end, or a card drawn
     or seen by mistake (recorded by the referee)."""
@@ -152,4 +182,5 @@ class TurnEnded(GameEvent):
 
 EVENTS = (StrategyDeckShuffled, CoronadosPlaced, TurnStarted, StageStarted, CardsDrawn, DiceRolled, TroopSummoned,
           CombatantMoved, StepSkipped, AttackDeclared, CombatResolved, CombatantDefeated, WindowOpened, WindowClosed,
-          CardActivated, PriorityPassed, CardResolved, CardWithoutEffect, CardsDiscarded, TurnEnded)
+          CardActivated, PriorityPassed, CardResolved, CardWithoutEffect, CardsDiscarded, TurnEnded, WindowSuspended,
+          WindowResumed, ThrowStopped, ControlSet)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain.events import evolves
-from domain.stack import close_window, open_window, pass_priority, pop, push
+from domain.stack import close_window, new_stack, open_window, pass_priority, pop, push
 
 from .events import (
     AttackDeclared,
@@ -14,21 +14,23 @@ from .events import (
     CombatantDefeated,
     CombatantMoved,
     CombatResolved,
+    ControlSet,
     CoronadosPlaced,
     DiceRolled,
     PriorityPassed,
     StageStarted,
     StepSkipped,
     StrategyDeckShuffled,
+    ThrowStopped,
     TroopSummoned,
     TurnEnded,
     TurnStarted,
     WindowClosed,
     WindowOpened,
+    WindowResumed,
+    WindowSuspended,
 )
-from .state import SEATS, other, turn_steps
-
-BATTLE = ("attack_roll", "defence_roll", "combat", "defeat")
+from .state import COMBAT, SEATS, other, turn_steps
 
 
 def _settle(state: dict) -> dict:
@@ -91,7 +93,7 @@ def _rolled(state, p):
     roll = p["roll"]
     if roll in ("summoning", "movement"):
         state["roll"] = p["value"]
-        state["roll_face"] = p["random"][-1]["result"]  # the d6's face kept: the tables are read by face (K2)
+        state["roll_face"] = p["random"][-1]["result"]  # the d6's face kept: the tables are read by face (KT2)
         _done(state)
     elif roll in ("attack", "defence") and state["combat"] and not state["combat"]["done"]:
         state["combat"][roll]["raw"] = p["value"]
@@ -115,25 +117,31 @@ def _moved(state, p):
 def _skipped(state, p):
     _done(state)
     if p["step"] == "designation":
-        state["steps"] = [s for s in state["steps"] if s["trigger"] not in BATTLE]
+        state["steps"] = [s for s in state["steps"] if s["trigger"] not in COMBAT]
 
 
 @evolves(AttackDeclared)
 def _declared(state, p):
     state["combat"] = {"attacker": p["attacker"], "target": p["target"], "done": False,
-                       "attack": {"combatant": p["attacker"], "raw": None, "increases": [], "reduced": False},
-                       "defence": {"combatant": p["target"], "raw": None, "increases": [], "reduced": False}}
+                       **_sides(p["attacker"], p["target"])}
     _done(state)
+
+
+def _sides(attacker: int, target: int) -> dict:
+    """A combat's two rolls still to make: each side's combatant, raw value, increases and reduction (3.1.2)."""
+    return {roll: {"combatant": c, "raw": None, "increases": [], "reduced": False}
+            for roll, c in (("attack", attacker), ("defence", target))}
 
 
 @evolves(CombatResolved)
 def _combat(state, p):
-    if p["kind"] != "battle":
-        return
-    state["combat"]["done"] = True
+    combat = state["combat"]
+    if p["kind"] != "battle" and not (combat and combat.get("kind") == p["kind"]):
+        return  # a Throw of rules before kingdom_tcg/4, resolved in one block without windows
+    combat["done"] = True
     _done(state)
     if not p["defeated"]:
-        state["steps"] = [s for s in state["steps"] if s["trigger"] != "defeat"]
+        state["steps"].remove(next(s for s in state["steps"] if s["trigger"] == "defeat"))
 
 
 @evolves(CombatantDefeated)
@@ -200,6 +208,43 @@ def _resolved(state, p):
         for below in state["stack"]["items"]:
             if below["card"] == effect["cancelled"]:
                 below["cancelled"] = True
+
+
+@evolves(WindowSuspended)
+def _suspended(state, p):
+    frame = {"window": state["window"], "stack": state["stack"]}  # waits beneath the card's own moments
+    if p["moment"] == "throw":
+        frame["combat"] = state["combat"]
+        state["combat"] = {"kind": "throw", "attacker": p["thrower"], "target": p["target"], "die": p["die"],
+                           "done": False, **_sides(p["thrower"], p["target"])}
+        steps = [{"trigger": trigger, "at": "before"} for trigger in COMBAT]
+    else:
+        steps = [{"trigger": "draw", "at": "before", "seat": p["seat"], "count": p["count"]}]
+    state.setdefault("suspended", []).append(frame)
+    state["steps"][:0] = [*steps, {"trigger": "resume", "at": "before"}]
+    state["window"], state["stack"] = None, new_stack()
+
+
+@evolves(WindowResumed)
+def _resumed(state, p):
+    _settle(state)
+    state["steps"].pop(0)  # the card's own moments are over
+    frame = state["suspended"].pop()
+    state["window"], state["stack"] = frame["window"], frame["stack"]
+    if "combat" in frame:
+        state["combat"] = frame["combat"]
+
+
+@evolves(ThrowStopped)
+def _stopped(state, p):
+    state["combat"]["done"] = True
+    while state["steps"][0]["trigger"] != "resume":
+        state["steps"].pop(0)
+
+
+@evolves(ControlSet)
+def _control(state, p):
+    state["players"][p["seat"]]["full_control"] = p["full"]
 
 
 @evolves(CardsDiscarded)

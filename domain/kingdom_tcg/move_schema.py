@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 
 from domain.moves import StrictInteger
 
-TYPES = ("activate", "pass", "discard", "skip", "summon", "move", "attack", "mistake")
+TYPES = ("activate", "pass", "discard", "skip", "summon", "move", "attack", "mistake", "control")
 ID = validate.Range(min=0, max=999)
 
 
@@ -22,6 +22,9 @@ class MoveSchema(ma.Schema):
     attacker = StrictInteger(validate=ID, metadata={"description": "attack: the main attacker"})
     space = fields.List(StrictInteger(validate=validate.Range(min=0, max=99)), validate=validate.Length(equal=2),
                         metadata={"description": "summon: [row, column] of your home row"})
+    full = fields.Boolean(truthy={True}, falsy={False}, metadata={
+        "description": "control: true to be asked at every window while holding a card, false to be asked only "
+                       "when holding a usable one"})
     source = fields.String(validate=validate.OneOf(["deck"]),
                            metadata={"description": "mistake (the referee): the top card of the seat's deck"})
     to = fields.List(StrictInteger(validate=validate.Range(min=0, max=99)), validate=validate.Length(equal=2),

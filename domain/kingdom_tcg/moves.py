@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.stack import resolving
 
+from .data import TRIGGERS
 from .state import HAND_LIMIT, SEATS, distance, occupied, on_field, other
 
 DECISIONS = ("summon", "move", "designation")
@@ -19,7 +20,7 @@ def window_key(state: dict) -> str | None:
 def current_step(state: dict) -> dict | None:
     """The moment the turn is at: the first step not yet happened, or happened with its "after" window to open."""
     for step in state["steps"]:
-        if step["at"] == "before" or anyone_can(state, f"after:{step['trigger']}"):
+        if step["at"] == "before" or anyone_asked(state, f"after:{step['trigger']}"):
             return step
     return None
 
@@ -28,7 +29,7 @@ def before_done(state: dict, step: dict) -> bool:
     """Whether a step's "before" window is over, or will not open (before a stage starts, its cards count)."""
     if step.get("opened", False):
         return True
-    return not anyone_can({**state, "stage": step.get("stage", state["stage"])}, f"before:{step['trigger']}")
+    return not anyone_asked({**state, "stage": step.get("stage", state["stage"])}, f"before:{step['trigger']}")
 
 
 def _condition(state: dict, card: dict) -> bool:
@@ -82,13 +83,27 @@ def activations(state: dict, seat: int, key: str | None = None) -> list[dict]:
     return moves
 
 
-def anyone_can(state: dict, key: str) -> bool:
-    return any(activations(state, seat, key) for seat in SEATS)
+def asked(state: dict, seat: int, key: str) -> bool:
+    """Whether the seat is asked at a window: it holds a card usable there, or it chose full control and holds any
+    card at all (an empty hand, public, passes at once), so the log's shape tells nothing of its hand (RULINGS KT3)."""
+    player = state["players"][seat]
+    if player.get("full_control") and player["hand"] and key.partition(":")[2] in TRIGGERS:
+        return True
+    return bool(activations(state, seat, key))
+
+
+def anyone_asked(state: dict, key: str) -> bool:
+    return any(asked(state, seat, key) for seat in SEATS)
+
+
+def control(state: dict, seat: int) -> dict:
+    """The setting a seat may change whenever it decides: full control on, or off again."""
+    return {"type": "control", "full": not state["players"][seat].get("full_control", False)}
 
 
 def _throw_time(state: dict, seat: int) -> bool:
     """3.4: a Throw card "solamente en su turno, y en cualquier etapa, menos durante la etapa de batalla", whatever its
-    tab or effect says (RULINGS K6)."""
+    tab or effect says (RULINGS KT6)."""
     return state["current"] == seat and state["stage"] != "battle"
 
 
@@ -107,7 +122,7 @@ def throws(state: dict, card: dict) -> list[dict]:
 
 def _face(state: dict) -> int:
     """The d6's face the last summoning or movement roll kept (an Audacia face included), which the board's tables
-    are read by (RULINGS K2); a state folded before faces were kept falls back to the first face of its value."""
+    are read by (RULINGS KT2); a state folded before faces were kept falls back to the first face of its value."""
     face = state.get("roll_face")
     return state["board"]["dice"]["d6"].index(state["roll"]) if face is None else face
 
@@ -165,7 +180,7 @@ def awaiting(state: dict) -> int | None:
         stack = state["stack"]
         if resolving(stack, SEATS) or stack["passes"] >= len(SEATS):
             return None
-        return stack["priority"] if activations(state, stack["priority"]) else None
+        return stack["priority"] if asked(state, stack["priority"], window_key(state)) else None
     step = current_step(state)
     if step is None or step["at"] == "after":
         return None
@@ -181,11 +196,11 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     if seat is None or awaiting(state) != seat:
         return []
     if state["window"]:
-        return [*activations(state, seat), {"type": "pass"}]
+        return [*activations(state, seat), {"type": "pass"}, control(state, seat)]
     step = current_step(state)
     if step["trigger"] == "end":
-        return [{"type": "discard", "card": card} for card in state["players"][seat]["hand"]]
-    return [*options(state, step), {"type": "skip"}]
+        return [*({"type": "discard", "card": card} for card in state["players"][seat]["hand"]), control(state, seat)]
+    return [*options(state, step), {"type": "skip"}, control(state, seat)]
 
 
 def over_limit(state: dict) -> list[int]:
@@ -203,6 +218,8 @@ def explain(state: dict, seat: int, move: dict) -> str:
         return "no decision is pending"
     if waiting != seat:
         return f"it is {state['players'][waiting]['name']}'s decision (seat {waiting})"
+    if move.get("type") == "control":
+        return f"full control is already {'on' if move.get('full') else 'off'} for you"
     if move.get("type") == "activate" and move.get("card") in state["players"][seat]["hand"]:
         card = state["cards"][move["card"]]
         if card["name"] in state["players"][seat]["names_used"]:
@@ -214,7 +231,7 @@ def explain(state: dict, seat: int, move: dict) -> str:
 
 def referee_moves(state: dict, seat: int) -> list[dict]:
     """What the referee may record for a seat at any time during play (3.1, a card drawn or seen by mistake): the top
-    card of its strategy deck, or a card of its hand, discarded unused (RULINGS K7)."""
+    card of its strategy deck, or a card of its hand, discarded unused (RULINGS KT7)."""
     if state["status"] != "active":
         return []
     player = state["players"][seat]

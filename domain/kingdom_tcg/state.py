@@ -2,7 +2,8 @@
 
 Strategy cards and combatants are ids into two lists fixed at creation (`cards`, `combatants`), built from each
 seat's decklist. A combatant on the battlefield has `at` = [row, column]; the battlefield itself is read from them.
-`steps` is the turn still to come, each the moment a chapter-3 window surrounds ("before" it happens, then "after").
+`steps` is the turn still to come, each the moment a chapter-3 window surrounds ("before" it happens, then "after");
+a resolving Throw or draw card puts its own moments in front, and the window it interrupted waits in `suspended`.
 """
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def new_state(created: dict) -> dict:
             combatants.append({"id": len(combatants), "owner": seat, "name": named[troop.casefold()]["name"],
                                "level": named[troop.casefold()]["level"], "coronado": False, "at": None})
         players.append({"name": name, "coronado": coronado, "deck": deck, "hand": [], "used": [], "reserve": reserve,
-                        "pit": [], "names_used": [], "defeated_levels": 0})
+                        "pit": [], "names_used": [], "defeated_levels": 0, "full_control": False})
     return {
         **platform_state("kingdom_tcg", created),
         "board": {k: v for k, v in board.items() if k not in ("known", "assumed")},
@@ -67,9 +68,10 @@ def new_state(created: dict) -> dict:
         "steps": [],
         "window": None,  # the open window: {"trigger", "timing"}
         "stack": new_stack(),
+        "suspended": [],  # the windows a card's own moments interrupted, each with its stack (and a Throw's combat)
         "roll": None,  # the last summoning or movement roll's value
         "roll_face": None,  # and the d6's face it kept
-        "combat": None,  # the battle in progress: attacker, target, each side's roll and modifiers
+        "combat": None,  # the battle or Throw in progress: attacker, target, each side's roll and modifiers
     }
 
 
@@ -101,16 +103,17 @@ def distance(a, b) -> int | None:
 
 
 def die_of(state: dict, combatant: dict, roll: str) -> str:
-    """The die a combatant rolls for an attack or a defence (RULINGS K4)."""
+    """The die a combatant rolls for an attack or a defence (RULINGS KT4)."""
     return f"coronado_{roll}" if combatant["coronado"] else f"level{combatant['level']}_{roll}"
 
 
+COMBAT = ("attack_roll", "defence_roll", "combat", "defeat")  # a battle's moments after the naming, and a Throw's (3.4)
 TURN = ("stage_start:summoning", "draw", "summoning_roll", "summon", "stage_start:movement", "movement_roll", "move",
         "stage_start:battle", "designation", "attack_roll", "defence_roll", "combat", "defeat", "end")
 
 
 def turn_steps() -> list[dict]:
-    """A turn's moments in order (RULINGS K2): each is "before" until it happens, then "after"."""
+    """A turn's moments in order (RULINGS KT2): each is "before" until it happens, then "after"."""
     steps = []
     for entry in TURN:
         trigger, _, stage = entry.partition(":")

@@ -13,17 +13,21 @@ from .events import (
     CombatantDefeated,
     CombatantMoved,
     CombatResolved,
+    ControlSet,
     CoronadosPlaced,
     DiceRolled,
     PriorityPassed,
     StageStarted,
     StepSkipped,
     StrategyDeckShuffled,
+    ThrowStopped,
     TroopSummoned,
     TurnEnded,
     TurnStarted,
     WindowClosed,
     WindowOpened,
+    WindowResumed,
+    WindowSuspended,
 )
 
 WORDS = {"stage_start": "the start of the stage", "draw": "the strategy draw", "summoning_roll": "the summoning roll",
@@ -117,9 +121,41 @@ def _defeated(p, state, viewer):
     return f"{_who(state, p['combatant'])} was defeated and went to the pit."
 
 
+def _moment(state: dict, trigger: str) -> str:
+    """A moment in words; while a card's own moments interrupt a window, they are the Throw's or the card's."""
+    if not state.get("suspended"):
+        return WORDS[trigger]
+    return "the card's draw" if trigger == "draw" else f"the Throw's {WORDS[trigger].removeprefix('the ')}"
+
+
 @describes(WindowOpened)
 def _opened(p, state, viewer):
-    return f"Strategy cards may be used {p['timing']} {WORDS[p['trigger']]}."
+    return f"Strategy cards may be used {p['timing']} {_moment(state, p['trigger'])}."
+
+
+@describes(WindowSuspended)
+def _suspended(p, state, viewer):
+    if p["moment"] == "draw":
+        return f"{_name(state, p['seat'])} draws {_cards(p['count'])} by the card's effect, with a window before and after."
+    return (f"{_who(state, p['thrower'])} throws at {_who(state, p['target'])}: an attack roll and a defence roll "
+            "follow, each with its windows.")
+
+
+@describes(WindowResumed)
+def _resumed(p, state, viewer):
+    return f"The card's effect is over; strategy cards may be used {p['timing']} {WORDS[p['trigger']]} again."
+
+
+@describes(ThrowStopped)
+def _stopped(p, state, viewer):
+    return f"The throw at {_who(state, p['target'])} was left without effect: a combatant left the battlefield."
+
+
+@describes(ControlSet)
+def _control(p, state, viewer):
+    if p["full"]:
+        return f"{_name(state, p['seat'])} chose full control: asked at every window while holding a card."
+    return f"{_name(state, p['seat'])} gave up full control: asked only when holding a usable card."
 
 
 @describes(WindowClosed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 def backup(state: dict, span: list[dict], rng) -> tuple[dict, list[dict], list[dict]]:
     """Back up to a state: each strategy deck a card was drawn from in the undone span, or whose top card the referee
     recorded as seen by mistake (face up to all, and back on top at the state), is shuffled again, so that the cards
-    seen go back unknown (3.1 forbids reshuffling in play; a referee's correction is not play, RULINGS K7)."""
+    seen go back unknown (3.1 forbids reshuffling in play; a referee's correction is not play, RULINGS KT7)."""
     reshuffled, random = [], []
     for seat in sorted({e["payload"]["seat"] for e in span if _seen_from_deck(state, e)}):
         deck = state["players"][seat]["deck"]

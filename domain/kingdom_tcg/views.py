@@ -27,7 +27,8 @@ def view(state: dict, viewer) -> dict:
         entry = {"seat": seat, "name": p["name"], "coronado": _combatant(state, p["coronado"]),
                  "deck_count": len(p["deck"]), "hand_count": len(p["hand"]), "reserve_count": len(p["reserve"]),
                  "used": [_card(state, c) for c in p["used"]], "pit": [_combatant(state, c) for c in p["pit"]],
-                 "names_used_this_turn": list(p["names_used"]), "defeated_levels": p["defeated_levels"]}
+                 "names_used_this_turn": list(p["names_used"]), "defeated_levels": p["defeated_levels"],
+                 "full_control": p.get("full_control", False)}
         if referee or viewer == seat:
             entry["hand"] = [_card(state, c) for c in p["hand"]]
             entry["reserve"] = [_combatant(state, c) for c in p["reserve"]]
@@ -49,17 +50,23 @@ def view(state: dict, viewer) -> dict:
         "provisional": state["provisional"],
         "stack": [{"seat": item["seat"], **_card(state, item["card"]), "cancelled": item["cancelled"],
                    **{k: item[k] for k in ("combatant", "target", "thrower") if k in item}}
-                  for item in reversed(state["stack"]["items"])],
+                  for stack in _stacks(state) for item in reversed(stack["items"])],
         "battlefield": {"rows": state["board"]["rows"], "columns": state["board"]["columns"],
                         "spaces": [{"space": c["at"], "combatant": _combatant(state, c["id"])}
                                    for c in sorted(state["combatants"], key=lambda c: c["at"] or [])
                                    if c["at"] is not None]},
-        "combat": combat and {"attacker": combat["attacker"], "target": combat["target"],
+        "combat": combat and {"kind": combat.get("kind", "battle"), "attacker": combat["attacker"],
+                              "target": combat["target"],
                               "attack": dict(combat["attack"]), "defence": dict(combat["defence"])},
         "roll": state["roll"],
         "players": players,
     }
     return shown
+
+
+def _stacks(state: dict) -> list[dict]:
+    """The open window's stack, then those of the windows a card's own moments interrupted, top first."""
+    return [state["stack"], *(frame["stack"] for frame in reversed(state.get("suspended", [])))]
 
 
 redacts(StrategyDeckShuffled)(sealed)

@@ -8,6 +8,7 @@ from domain.kingdom_tcg.state import copy_state, new_state, turn_steps
 from tests.helpers.pure_rules import PureRules, types  # noqa: F401 (types for the tests)
 
 SEED = b"kingdom-tcg-test-seed-0000000001"
+FULL = {"type": "control", "full": True}  # the setting offered last whenever a seat decides (RULINGS KT3)
 
 
 RULES = PureRules(KINGDOM_TCG, decide, copy_state)
@@ -63,6 +64,35 @@ def at_stage(state: dict, seat: int, stage: str) -> None:
     state.update(current=seat, stage=stage, steps=steps[first + 1:], window=None, combat=None)
 
 
+def throw_table(level: int = 2, distance: int = 2):
+    """Seat 0's movement stage: its level-2 troop on [2, 2]; seat 1's troops at 2 along the row, 1 along the row,
+    and off the cross; seat 0 holds a Throw card of minimum level `level` and the distance given."""
+    state, rng = table()
+    empty_hands(state)
+    throw = next(c for c in state["players"][0]["deck"] if state["cards"][c]["category"] == "Throw")
+    rules(state, throw, turn="own", stages=["summoning", "movement"], windows=["after:stage_start"],
+          effect={"kind": "throw", "distance": distance, "die": "heavy"}, level=level)
+    hand(state, 0, throw)
+    thrower = place(state, troop(state, 0, 2), [2, 2])
+    weak = place(state, troop(state, 0, 1), [5, 0])
+    far = place(state, troop(state, 1, 1), [2, 4])
+    near = place(state, troop(state, 1, 1), [2, 3])
+    diagonal = place(state, troop(state, 1, 2), [3, 4])
+    at_stage(state, 0, "movement")
+    state["steps"].insert(0, {"trigger": "stage_start", "at": "before", "stage": "movement"})
+    return state, rng, throw, {"thrower": thrower, "weak": weak, "far": far, "near": near, "diagonal": diagonal}
+
+
+def strategy(state: dict, seat: int, n: int) -> list[int]:
+    """n strategy cards of distinct names from the seat's deck (no Throw card: 3.4 keeps those out of battle)."""
+    seen, picked = set(), []
+    for c in state["players"][seat]["deck"]:
+        if state["cards"][c]["name"] not in seen and state["cards"][c]["category"] != "Throw":
+            seen.add(state["cards"][c]["name"])
+            picked.append(c)
+    return picked[:n]
+
+
 def empty_hands(state: dict) -> None:
     for seat in (0, 1):
         hand(state, seat)
@@ -80,3 +110,8 @@ class Dice(fair.Generator):
         if self.results:
             entry["result"] = self.results.pop(0)
         return entry
+
+
+def onward(moves: list[dict]) -> dict:
+    """The move that lets play go on at once: the last listed (pass, skip or a discard), leaving the setting aside."""
+    return [move for move in moves if move["type"] != "control"][-1]
