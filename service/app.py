@@ -14,7 +14,7 @@ from domain.matches import Matches
 from projections.connection import PAUSE, TIMEOUT, connect, describe, embedded_url
 from projections.projector import REQUEST_LIMIT, Projector
 from service.config import Settings
-from service.console import console
+from service.console import console, protect_forms
 from service.decklist_routes import blp as decklists
 from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
@@ -127,5 +127,6 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(decklists)
     api.register_blueprint(tournaments)
     app.register_blueprint(console)
+    protect_forms(app, settings.data_dir)  # CSRF tokens and Origin checks on the console's forms
     app.wsgi_app = HotPath(app.wsgi_app, app, settings.max_body)
     return app

@@ -14,10 +14,11 @@ import pytest
 from domain.registry import GAMES
 from service.console.present import chart, flags, move_label
 from tests.helpers.api import Table, auth, play_to_the_end
+from tests.helpers.console_forms import post_form
 
 
 def sign_in(client, token: str):
-    return client.post("/console/sign-in", data={"token": token})
+    return post_form(client, "/console/sign-in", {"token": token})
 
 
 def page(client, path: str, status: int = 200) -> str:
@@ -48,7 +49,7 @@ def test_the_token_is_kept_in_an_httponly_samesite_cookie_for_the_console_only(s
     for path in ("/console/", f"/console/matches/{table.id}", "/console/sign-in"):
         assert table.tokens[0] not in page(sqlite_client, path)
     assert "Signed in as seat 1" in page(sqlite_client, "/console/")
-    assert "Max-Age=0" in sqlite_client.post("/console/sign-out").headers["Set-Cookie"]
+    assert "Max-Age=0" in post_form(sqlite_client, "/console/sign-out").headers["Set-Cookie"]
 
 
 def test_an_unknown_token_is_refused_with_a_reason_and_no_cookie(sqlite_client, table):
@@ -65,7 +66,7 @@ def test_a_seat_sees_its_legal_moves_as_buttons_and_a_stale_or_malformed_post_ch
     shown = page(sqlite_client, f"/console/matches/{table.id}")
     assert buttons(shown) == table.moves(seat)
     version = table.version()
-    post = lambda data: sqlite_client.post(f"/console/matches/{table.id}/moves", data=data)
+    post = lambda data: post_form(sqlite_client, f"/console/matches/{table.id}/moves", data=data)
     stale = post({"move": json.dumps(table.moves(seat)[0]), "expected_version": "1"})
     assert stale.status_code == 409 and f"the match is at version {version}, not 1" in alert(stale.get_data(as_text=True))
     malformed = post({"move": "{not json", "expected_version": str(version)})
@@ -131,34 +132,39 @@ def test_the_referee_answers_an_undo_rules_a_dispute_backs_up_and_settles_from_t
                                   headers=auth(table.tokens[seat])).get_json()
     sign_in(sqlite_client, table.referee)
     base = f"/console/matches/{table.id}"
-    declined = sqlite_client.post(f"{base}/undo-requests/{asked['request_id']}",
-                                  data={"decision": "decline", "reason": "play on"})
+    declined = post_form(sqlite_client, f"{base}/undo-requests/{asked['request_id']}",
+                         data={"decision": "decline", "reason": "play on"})
     assert declined.status_code == 303
-    ruled = sqlite_client.post(f"{base}/disputes/{disputed['dispute_id']}/ruling",
-                               data={"ruling": "rejected", "explanation": "the seed recomputes", "remedy": ""})
+    ruled = post_form(sqlite_client, f"{base}/disputes/{disputed['dispute_id']}/ruling",
+                      data={"ruling": "rejected", "explanation": "the seed recomputes", "remedy": ""})
     assert ruled.status_code == 303
     timeline = page(sqlite_client, base)
     assert "The referee declined undo request" in timeline and "The referee rejected dispute" in timeline
     awaiting = table.view()["awaiting_seat"]
     version = table.version()
-    assert sqlite_client.post(f"{base}/settle", data={"seat": str(awaiting)}).status_code == 303
-    assert table.version() > version
-    empty = sqlite_client.post(f"{base}/backup", data={"to_version": "8", "reason": ""})
+    early = post_form(sqlite_client, f"{base}/settle", data={"seat": str(awaiting), "reason": ""})
+    assert early.status_code == 422 and 'give a "reason"' in alert(early.get_data(as_text=True))
+    assert table.version() == version
+    settled = post_form(sqlite_client, f"{base}/settle", data={"seat": str(awaiting), "reason": "left the table"})
+    assert settled.status_code == 303 and table.version() > version
+    empty = post_form(sqlite_client, f"{base}/backup", data={"to_version": "8", "reason": ""})
     assert empty.status_code == 400 and "reason" in alert(empty.get_data(as_text=True))
-    assert sqlite_client.post(f"{base}/backup", data={"to_version": "8", "reason": "restart the turn"}).status_code == 303
+    backed = post_form(sqlite_client, f"{base}/backup", data={"to_version": "8", "reason": "restart the turn"})
+    assert backed.status_code == 303
     assert table.version() > version + 1 and "backed the match up to version 8" in page(sqlite_client, base)
 
 
 def test_a_seat_may_not_use_the_referees_buttons(sqlite_client, table):
     sign_in(sqlite_client, table.tokens[0])
-    refused = sqlite_client.post(f"/console/matches/{table.id}/backup", data={"to_version": "3", "reason": "mine"})
+    refused = post_form(sqlite_client, f"/console/matches/{table.id}/backup",
+                        data={"to_version": "3", "reason": "mine"})
     assert refused.status_code == 403 and "only the referee" in alert(refused.get_data(as_text=True))
 
 
 def test_the_verify_button_runs_the_verifier_on_the_finished_matchs_export(sqlite_client, table):
     play_to_the_end(table, random.Random(5))
     sign_in(sqlite_client, table.tokens[0])
-    shown = sqlite_client.post(f"/console/matches/{table.id}/verify").get_data(as_text=True)
+    shown = post_form(sqlite_client, f"/console/matches/{table.id}/verify").get_data(as_text=True)
     lines = re.findall(r"<code>((?:ok|FAIL)[^<]*)</code>", shown)
     assert len(lines) == 4 and all(line.startswith("ok") for line in lines)
     seed = sqlite_client.get(f"/matches/{table.id}/audit", headers=auth(table.tokens[0])).get_json()["server_seed"]
@@ -185,7 +191,8 @@ def test_the_live_poll_answers_204_until_the_match_moves(sqlite_client, table):
 def test_htmx_is_served_by_herald_and_no_page_loads_a_script_from_elsewhere(sqlite_client, table):
     assert sqlite_client.get("/console/static/htmx.min.js").status_code == 200
     shown = page(sqlite_client, f"/console/matches/{table.id}")
-    assert re.findall(r'<script src="([^"]+)"', shown) == ["/console/static/htmx.min.js"]
+    assert re.findall(r'<script src="([^"]+)"', shown) == ["/console/static/htmx.min.js", "/console/static/console.js"]
+    assert shown.count("<script") == 2 and not re.search(r"\son[a-z]+=", shown), "no inline script (the CSP forbids it)"
 
 
 def test_a_move_label_names_its_cards_and_seats():
@@ -217,26 +224,26 @@ def test_the_organiser_pairs_drops_and_records_a_result_with_a_reason_from_the_t
     shown = page(sqlite_client, base)
     assert "Pair the next round" not in shown, "only the organiser sees the organiser's buttons"
     sign_in(sqlite_client, organiser)
-    assert sqlite_client.post(f"{base}/rounds").status_code == 303
-    again = sqlite_client.post(f"{base}/rounds")
+    assert post_form(sqlite_client, f"{base}/rounds").status_code == 303
+    again = post_form(sqlite_client, f"{base}/rounds")
     assert again.status_code == 409 and alert(again.get_data(as_text=True))
     round_ = sqlite_client.get(f"/tournaments/{tid}/rounds/1").get_json()
     table = round_["tables"][0]
     home = page(sqlite_client, "/console/")
     assert home.count("playing") == 2 and "Round 1 bye" not in home
-    bad = sqlite_client.post(f"{base}/results", data={"round": "1", "table": "1", "placements": "p99",
-                                                      "reason": "scoresheet"})
+    bad = post_form(sqlite_client, f"{base}/results", data={"round": "1", "table": "1", "placements": "p99",
+                                                            "reason": "scoresheet"})
     assert bad.status_code == 422 and alert(bad.get_data(as_text=True))
     winner, loser = table["players"]
-    recorded = sqlite_client.post(f"{base}/results", data={"round": "1", "table": str(table["table"]),
-                                                           "placements": f"{winner}, {loser}",
-                                                           "reason": "played on paper after a power cut"})
+    recorded = post_form(sqlite_client, f"{base}/results", data={"round": "1", "table": str(table["table"]),
+                                                                 "placements": f"{winner}, {loser}",
+                                                                 "reason": "played on paper after a power cut"})
     assert recorded.status_code == 303
     standings = sqlite_client.get(f"/tournaments/{tid}/standings").get_json()["standings"]
     assert next(r for r in standings if r["player_id"] == winner)["points"] == 3
     shown = page(sqlite_client, base)
     assert "played on paper after a power cut" in shown
-    assert sqlite_client.post(f"{base}/drop", data={"player_id": loser}).status_code == 303
+    assert post_form(sqlite_client, f"{base}/drop", data={"player_id": loser}).status_code == 303
     assert "dropped" in page(sqlite_client, base)
     assert all(token not in shown for token in (organiser, *tokens.values()))
 

@@ -154,6 +154,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
     player.keyboard.press("Home")
     for _ in range(drawn - 1):
         player.keyboard.press("ArrowRight")
+    assert player.locator("output[for=version-slider]").inner_text() == str(drawn), "console.js follows the slider"
     player.get_by_role("button", name="Show", exact=True).click()
     player.wait_for_selector(f"text=You are looking at version {drawn}")
     html = watch.check(player)

@@ -7,6 +7,7 @@ import html
 import re
 
 from tests.helpers.api import auth
+from tests.helpers.console_forms import post_form
 from tests.test_console import page, sign_in
 from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
 
@@ -38,7 +39,7 @@ def test_a_tournament_its_last_round_of_byes_ended_offers_no_pairing_button(sqli
     paired(sqlite_client, tid, organiser)
     assert sqlite_client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
     sign_in(sqlite_client, organiser)
-    refused = sqlite_client.post(f"/console/tournaments/{tid}/rounds")
+    refused = post_form(sqlite_client, f"/console/tournaments/{tid}/rounds")
     assert refused.status_code == 422  # what the button does
     shown = page(sqlite_client, f"/console/tournaments/{tid}")
     assert "Pair the next round" not in shown and "Drop a player" not in shown

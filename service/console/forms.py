@@ -6,6 +6,7 @@ import json
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from replays.verify import too_deep
 from service.console.api import Refused
 
 
@@ -23,6 +24,8 @@ class JsonObject(fields.Field):
     """A move as a legal-moves button carries it: a JSON object in a hidden field."""
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and (reason := too_deep(value)):  # as the API refuses such a body, unread
+            raise ma.ValidationError(f"refused unread: {reason}")
         try:
             move = json.loads(value)
         except (TypeError, ValueError) as error:
@@ -74,6 +77,7 @@ class Backup(Form):
 
 class Settle(Form):
     seat = fields.Integer(strict=False, required=True, validate=validate.Range(min=0, max=7))
+    reason = fields.String(load_default="", validate=validate.Length(max=500))  # needed before the decision stalls
 
 
 class Result(Form):

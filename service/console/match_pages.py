@@ -121,7 +121,8 @@ def back_up(match_id):
 
 @console.post("/matches/<uuid:match_id>/settle")
 def settle(match_id):
-    return acts(match_id, forms.Settle, lambda f: ("/moves", {"type": "default", "resolve_for": f["seat"]}))
+    return acts(match_id, forms.Settle, lambda f: ("/moves", {"type": "default", "resolve_for": f["seat"],
+                                                               **({"reason": f["reason"]} if f["reason"] else {})}))
 
 
 @console.post("/matches/<uuid:match_id>/verify")

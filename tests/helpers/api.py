@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from service.problems import PROBLEM
+from tests.helpers.console_forms import post_form
 
 
 def auth(token: str) -> dict:
@@ -99,9 +100,9 @@ def viewers(doc: dict) -> list:
 
 def page_as(client, table: Table, token: str | None) -> str:
     """The console's page of a match for a token (a seat's or the referee's), or for a spectator without one."""
-    client.post("/console/sign-out")
+    post_form(client, "/console/sign-out")
     if token:
-        assert client.post("/console/sign-in", data={"token": token}).status_code == 303
+        assert post_form(client, "/console/sign-in", {"token": token}).status_code == 303
     response = client.get(f"/console/matches/{table.id}")
     assert response.status_code == 200, response.get_data(as_text=True)[:3000]
     return response.get_data(as_text=True)

@@ -34,20 +34,35 @@ class LiveServer:
         self.thread.join(timeout=10)
 
 
+def pages_app(pages: dict[str, str]):
+    """A WSGI app answering each path of `pages` with its HTML: another origin's pages, for LiveServer to serve."""
+    def app(environ, start_response):
+        found = pages.get(environ["PATH_INFO"])
+        start_response("200 OK" if found else "404 Not Found", [("Content-Type", "text/html; charset=utf-8")])
+        return [(found or "not here").encode()]
+
+    return app
+
+
 class Watch:
-    """What no page may show, checked on every page the tests visit; and every URL the browser asked for."""
+    """What no page may show, checked on every page the tests visit; every URL the browser asked for; and whatever
+    the Content-Security-Policy blocked (nothing may be: the console's pages hold no inline script or style)."""
 
     def __init__(self):
         self.secrets: set[str] = set()  # tokens and the unrevealed server seed
         self.urls: list[str] = []
         self.shots: list[Path] = []
+        self.blocked: list[str] = []
 
     def follow(self, page) -> None:
         page.on("request", lambda request: self.urls.append(request.url))
+        page.on("console", lambda message: "Content Security Policy" in message.text and
+                self.blocked.append(message.text))
 
     def check(self, page, hidden_cards=()) -> str:
         """The page's HTML, after checking it shows no secret and none of the hidden cards' markers."""
         html = page.content()
+        assert not self.blocked, f"the Content-Security-Policy blocked: {self.blocked}"
         for secret in self.secrets:
             assert secret not in html, "a token or an unrevealed seed is in the page"
             assert secret not in page.url
@@ -59,7 +74,8 @@ class Watch:
     def shoot(self, page, name: str) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        # caret="initial": hiding the caret, Playwright injects an inline style the console's CSP refuses
+        page.screenshot(path=str(path), full_page=True, caret="initial")
         self.shots.append(path)
 
 
