@@ -22,6 +22,7 @@ from service.history_routes import blp as history
 from service.hot_path import HotPath
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
+from service.limits import limit_creation
 from service.moves import document_games
 from service.problems import ProblemApi, answer_refusals, problem_response, refuse_deep
 
@@ -126,6 +127,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(health)
     api.register_blueprint(decklists)
     api.register_blueprint(tournaments)
+    limit_creation(app, settings)  # matches, tournaments and registrations per client address (service/limits.py)
     app.register_blueprint(console)
     protect_forms(app, settings.data_dir)  # CSRF tokens and Origin checks on the console's forms
     app.wsgi_app = HotPath(app.wsgi_app, app, settings.max_body)

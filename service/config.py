@@ -50,6 +50,9 @@ class Settings:
     project_inline: bool = field(default_factory=lambda: _env("HERALD_PROJECTOR", "inline") != "separate")
     # HERALD_STALL_SECONDS: how long a decision may wait before the console flags its table to the referee (300)
     stall_seconds: int = field(default_factory=lambda: int(_env("HERALD_STALL_SECONDS", "300")))
+    # HERALD_CREATE_LIMIT: how many matches, tournaments and registrations (each counted apart) one client address may
+    # create in a moving window, as flask-limiter reads it: "100 per minute" (default), "20/minute;500/day"
+    create_limit: str = field(default_factory=lambda: _env("HERALD_CREATE_LIMIT", "100 per minute"))
     max_body: int = 64 * 1024  # bytes of a request body, except an imported log
 
     def event_store_env(self) -> dict:

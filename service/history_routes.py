@@ -65,7 +65,7 @@ class Undo(MethodView):
             if "to_version" not in body:
                 fail(403, "the referee backs a match up to a version: send to_version; only a seat takes back its "
                           "own latest action")
-            match = backup(match_id, body["to_version"], body["reason"])
+            match = backup(match_id, body["to_version"], body.get("reason", ""))
         else:
             if "to_version" in body:
                 fail(403, "only the referee backs a match up to a version; ask with POST /undo-requests")
@@ -108,7 +108,7 @@ class UndoAnswer(MethodView):
         if request is None:
             fail(404, f"no undo request {request_id} in this match")
         if body["decision"] == "approve":
-            match = backup(match.id, request["to_version"], body["reason"], request_id)
+            match = backup(match.id, request["to_version"], body.get("reason", ""), request_id)
         else:
-            match = act(herald().matches.decline_undo, match.id, request_id, body["reason"])
+            match = act(herald().matches.decline_undo, match.id, request_id, body.get("reason", ""))
         return jsonify(request_view(match.undo_requests[request_id]))

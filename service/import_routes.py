@@ -6,10 +6,10 @@ import hmac
 from flask import current_app, request
 from flask.views import MethodView
 
-from domain.matches import REFEREE, new_tokens, token_hash
+from domain.matches import REFEREE, new_tokens
 from replays.referee import Rejected, Rereferee
 from service import schemas
-from service.access import bearer, herald
+from service.access import bearer, herald, token_owner
 from service.problems import BEARER, Blueprint, fail
 
 blp = Blueprint("import", __name__, description="Re-refereeing logs", security=BEARER)
@@ -22,9 +22,7 @@ def require_importer() -> None:
     admin = current_app.config.get("HERALD_ADMIN_KEY")
     if admin and hmac.compare_digest(token.encode(), admin.encode()):
         return
-    owner = herald().projector.token_owner(token_hash(token))
-    if owner is None and herald().refresh():  # a match another worker created, its views not yet written
-        owner = herald().projector.token_owner(token_hash(token))
+    owner = token_owner(token)
     if owner is None:
         fail(401, "import needs the admin key or a referee token of this server")
     if not owner.endswith(f":{REFEREE}"):

@@ -12,6 +12,7 @@ from domain.tournaments import desk
 from projections.projector import summary
 from service import schemas
 from service.access import herald, holding, load
+from service.limits import creates
 from service.moves import MoveBody, move_body, read_move, view_response
 from service.problems import BEARER, Blueprint, fail
 
@@ -96,6 +97,7 @@ class MatchList(MethodView):
         herald().refresh()
         return jsonify(herald().projector.list(query.get("status")))
 
+    @creates("matches created")
     @blp.doc(security=[], requestBody=schemas.create_match_body())
     @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedSchema)

@@ -1,6 +1,8 @@
 """Request and response schemas (marshmallow); they also generate /openapi.json."""
 from __future__ import annotations
 
+import re
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -26,14 +28,6 @@ class StrictBoolean(fields.Boolean):
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value
-
-
-NAME = validate.Length(min=1, max=40)
-PLAYER_DOC = {"oneOf": [
-    {"type": "string", "minLength": NAME.min, "maxLength": NAME.max, "description": "the player's name"},
-    {"type": "object", "required": ["name"], "additionalProperties": False, "properties": {
-        "name": {"type": "string", "minLength": NAME.min, "maxLength": NAME.max},
-        "client_seed": {"type": "string", "pattern": CLIENT_SEED.pattern}}}]}
 
 
 class PlayerField(fields.Field):
@@ -62,6 +56,64 @@ class Text(fields.String):
         return text
 
 
+SPACES = r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"  # Unicode's White_Space
+TRIM = re.compile(f"[{SPACES}]*(.*?)[{SPACES}]*", re.DOTALL)
+
+
+class Trimmed(Text):
+    """Text a player typed, kept without the spaces around it: refused if nothing else is left, if it holds one of
+    `controls`, or if it is longer than `longest`. OpenAPI documents it by a pattern matching exactly what it takes
+    (tests/test_input_limits.py checks that they agree), so that a client can check a value before sending it."""
+
+    controls: str  # a regular expression's character class, without its brackets
+    blank: str  # what a blank value is told
+    held: str  # what a value holding a control character is told
+
+    def __init__(self, longest: int, **kwargs):
+        self.longest = longest
+        self.control = re.compile(f"[{self.controls}]")
+        edge = f"[^{SPACES}{self.controls}]"  # the first and the last character
+        pattern = f"^[{SPACES}]*{edge}(?:[^{self.controls}]{{0,{longest - 2}}}{edge})?[{SPACES}]*$"
+        super().__init__(metadata={"pattern": pattern}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = TRIM.fullmatch(super()._deserialize(value, attr, data, **kwargs))[1]
+        if not text:
+            raise ma.ValidationError(self.blank)
+        control = self.control.search(text)
+        if control:
+            raise ma.ValidationError(f"{self.held} (it holds {control[0]!r})")
+        if len(text) > self.longest:
+            raise ma.ValidationError(f"must be at most {self.longest} characters, not {len(text)}")
+        return text
+
+
+class Name(Trimmed):
+    """A player's, seat's or tournament's name: one line of 1 to 64 characters."""
+
+    controls = r"\x00-\x1f\x7f-\x9f\u2028\u2029"  # control characters, line and paragraph separators
+    blank = "must not be blank: give a name of 1 to 64 characters"
+    held = "must be one line of text, without control characters"
+
+    def __init__(self, **kwargs):
+        super().__init__(64, **kwargs)
+
+
+class Reason(Trimmed):
+    """Why something was done or asked (a reason, a claim, an explanation): it may run over several lines."""
+
+    controls = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"  # control characters but tab, newline and carriage return
+    blank = "must not be blank: say why in a few words"
+    held = "must not hold control characters other than tabs and line breaks"
+
+
+NAME_DOC = {"type": "string", **Name().metadata}
+PLAYER_DOC = {"oneOf": [
+    {**NAME_DOC, "description": "the player's name"},
+    {"type": "object", "required": ["name"], "additionalProperties": False, "properties": {
+        "name": NAME_DOC, "client_seed": {"type": "string", "pattern": CLIENT_SEED.pattern}}}]}
+
+
 class WholeMatch(validate.Regexp):
     """A pattern the whole value must match (Regexp lets "$" match before a final newline)."""
 
@@ -77,7 +129,7 @@ def client_seed_field(**kwargs) -> fields.String:
 
 
 class PlayerSchema(ma.Schema):
-    name = Text(required=True, validate=NAME)
+    name = Name(required=True)
     client_seed = client_seed_field()
 
 
@@ -233,13 +285,13 @@ class AuditSchema(Document):
 
 class OpenDisputeSchema(ma.Schema):
     version = StrictInteger(required=True, validate=validate.Range(min=1))
-    claim = Text(required=True, validate=validate.Length(min=1, max=2000))
+    claim = Reason(2000, required=True)
 
 
 class RulingSchema(ma.Schema):
     ruling = fields.String(required=True, validate=validate.OneOf(["upheld", "rejected"]))
-    explanation = Text(required=True, validate=validate.Length(min=1, max=4000))
-    remedy = Text(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+    explanation = Reason(4000, required=True)
+    remedy = Reason(2000, load_default=None, allow_none=True)
     backup_to = StrictInteger(validate=validate.Range(min=1),
                                metadata={"description": "a remedy that backs the match up to this version"})
 
@@ -272,17 +324,17 @@ class UndoSchema(ma.Schema):
     to_version = StrictInteger(validate=validate.Range(min=1), metadata={
         "description": "the referee's backup: required from the referee (403 without it), refused from a seat (403: "
                        "a seat takes back its own latest action with {} and asks for more with POST /undo-requests)"})
-    reason = Text(load_default="", validate=validate.Length(max=2000))
+    reason = Reason(2000)
 
 
 class UndoRequestSchema(ma.Schema):
     to_version = StrictInteger(required=True, validate=validate.Range(min=1))
-    reason = Text(required=True, validate=validate.Length(min=1, max=2000))
+    reason = Reason(2000, required=True)
 
 
 class UndoAnswerSchema(ma.Schema):
     decision = fields.String(required=True, validate=validate.OneOf(["approve", "decline"]))
-    reason = Text(load_default="", validate=validate.Length(max=2000))
+    reason = Reason(2000)
 
 
 class UndoRequestViewSchema(Document):
@@ -308,7 +360,7 @@ class DecklistVerdictSchema(Document):
 
 
 class CreateTournamentSchema(ma.Schema):
-    name = Text(required=True, validate=validate.Length(min=1, max=80))
+    name = Name(required=True)
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
     format = fields.String(required=True, validate=validate.OneOf(["swiss", "round_robin", "single_elimination"]),
                            metadata={"description": "swiss (2-player tables, or pods of 3 to 5), round_robin or "
@@ -347,7 +399,7 @@ class TournamentSchema(Document):
 
 
 class RegisterPlayerSchema(ma.Schema):
-    name = Text(required=True, validate=NAME)
+    name = Name(required=True)
     decklist = fields.Dict()
 
 
@@ -394,7 +446,7 @@ class ResultSchema(ma.Schema):
     placements = fields.List(fields.List(fields.String(validate=validate.Length(min=1, max=20)),
                                          validate=validate.Length(min=1, max=8)),
                              required=True, validate=validate.Length(min=1, max=8))
-    reason = Text(required=True, validate=validate.Length(min=1, max=500))
+    reason = Reason(500, required=True)
 
 
 class TournamentTimelineSchema(Document):
@@ -404,4 +456,4 @@ class TournamentTimelineSchema(Document):
 class SwapSchema(ma.Schema):
     swap = fields.List(fields.String(validate=validate.Length(min=1, max=20)), required=True,
                        validate=validate.Length(equal=2), metadata={"description": "two player ids"})
-    reason = Text(required=True, validate=validate.Length(min=1, max=500))
+    reason = Reason(500, required=True)

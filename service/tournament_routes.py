@@ -13,7 +13,8 @@ from domain.tournaments import desk
 from domain.tournaments.timeline import sentences
 from replays.tournament_audit import tournament_export
 from service import schemas
-from service.access import bearer, herald
+from service.access import bearer, herald, known_elsewhere
+from service.limits import creates
 from service.problems import BEARER, Blueprint, fail
 
 blp = Blueprint("tournaments", __name__, description="Tournaments: Swiss pairings, results and standings",
@@ -22,11 +23,16 @@ ORGANISER = "organiser"
 
 
 def role_in(tournament) -> str:
-    """The bearer's role: ORGANISER or a player id; 401 if the token is not one of this tournament's."""
-    digest = token_hash(bearer())
+    """The bearer's role: ORGANISER or a player id; 403 for a token of another tournament or match, 401 for one this
+    server does not know."""
+    token = bearer()
+    digest = token_hash(token)
     if hmac.compare_digest(digest, tournament.secret["organiser"]):
         return ORGANISER
     player = next((p for p, h in tournament.token_hashes.items() if hmac.compare_digest(digest, h)), None)
+    if player is None and known_elsewhere(token):
+        fail(403, "this token belongs to another tournament or match: use the organiser's or a player's token of "
+                  "this tournament")
     if player is None:
         fail(401, "this token is not one of this tournament's: use the organiser's or a player's token")
     return player
@@ -52,6 +58,7 @@ class Tournaments(MethodView):
         herald().refresh()
         return jsonify(herald().projector.tournaments())
 
+    @creates("tournaments created")
     @blp.doc(security=[])
     @blp.arguments(schemas.CreateTournamentSchema())
     @blp.response(201, schemas.TournamentCreatedSchema)
@@ -73,6 +80,7 @@ class TournamentSummary(MethodView):
 
 @blp.route("/tournaments/<uuid:tournament_id>/players")
 class Players(MethodView):
+    @creates("players registered")
     @blp.arguments(schemas.RegisterPlayerSchema())
     @blp.response(201, schemas.PlayerCreatedSchema)
     def post(self, body, tournament_id):
