@@ -141,9 +141,11 @@ class MatchFinished(PlatformEvent):
 
 
 class RefereeResolved(PlatformEvent):
-    """The referee settled a stalled decision for a seat: the move it picked, or the game's default."""
+    """The referee settled a decision for a seat: the move it picked, or the game's default; with a reason when the
+    decision had not yet stalled."""
 
     fields = ("seat", "move", "default")
+    optional = ("reason",)
 
     @staticmethod
     def redact(payload: dict, viewer) -> dict:

@@ -162,9 +162,9 @@ class Match(Aggregate):
         """Referee a move: the rules decide its events (or raise IllegalMove), then they are recorded."""
         self._record_all(self.game.decide(self.state, seat, move, self.rng()))
 
-    def resolve(self, seat: int, move: dict) -> None:
+    def resolve(self, seat: int, move: dict, reason: str | None = None) -> None:
         """The referee decides for a seat: the given move, or with type 'default' the game's default; or records for
-        it what the game lets a referee record at any time."""
+        it what the game lets a referee record at any time. `reason`, why, is recorded when given."""
         default = False
         self.check_seat(seat)
         if self.game.referee_moves and move in self.game.referee_moves(self.state, seat):
@@ -176,7 +176,8 @@ class Match(Aggregate):
             if default:
                 move = self.game.resolution(self.state, seat)
             events = self.game.decide(self.state, seat, move, self.rng())
-        self._record_all([("RefereeResolved", {"seat": seat, "move": move, "default": default}), *events])
+        resolved = {"seat": seat, "move": move, "default": default, **({"reason": reason} if reason else {})}
+        self._record_all([("RefereeResolved", resolved), *events])
 
     def check_seat(self, seat: int) -> None:
         """IllegalMove unless the match has this seat."""

@@ -207,7 +207,7 @@ class Matches(Application):
         return self.load(match_id, for_reading=True)
 
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, by_referee: bool = False,
-             loaded: Match | None = None) -> tuple[Match, list[dict]]:
+             loaded: Match | None = None, reason: str | None = None) -> tuple[Match, list[dict]]:
         """Referee and record a move (or a referee's resolution for a seat); returns the match and the new events.
         The first attempt plays on a copy of `loaded` or of the match this process holds (`held`), which may be behind
         the store: if it is refused, or the store already has its version (another process recorded first), the move
@@ -221,7 +221,7 @@ class Matches(Application):
                 if expected_version is not None and expected_version != match.version:
                     raise VersionConflict(f"the match is at version {match.version}, not {expected_version}")
                 if by_referee:
-                    match.resolve(seat, move)
+                    match.resolve(seat, move, reason)
                 else:
                     match.play(seat, move)
                 recordings = self.save(match)

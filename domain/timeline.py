@@ -37,7 +37,8 @@ def _finished(p: dict, names: list[str], game) -> str:
 describes(MatchFinished)(_finished)
 describes(SeedRevealed)(lambda p, names, game: "The match is over: the server seed was revealed for anyone to check.")
 describes(RefereeResolved)(lambda p, names, game: f"The referee decided for {names[p['seat']]}"
-                           + (" by the game's default." if p["default"] else "."))
+                           + (" by the game's default" if p["default"] else "")
+                           + (f", before the decision stalled: {p['reason']}" if p.get("reason") else "."))
 describes(ClientSeedSet)(lambda p, names, game: f"{names[p['seat']]}'s client seed was set"
                          + (" by the server." if p["by"] == "server" else "."))
 describes(DisputeOpened)(lambda p, names, game: f"{names[p['seat']]} disputed version {p['version']}: {p['claim']}")

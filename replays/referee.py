@@ -210,7 +210,7 @@ class Rereferee:
             span = self.records[p["to_version"]:]
             match.back_up(p["to_version"], p["reason"], restored, span, p.get("request_id"))
         elif kind == "RefereeResolved":
-            match.resolve(p["seat"], {"type": "default"} if p.get("default") is True else p["move"])
+            match.resolve(p["seat"], {"type": "default"} if p.get("default") is True else p["move"], p.get("reason"))
         else:
             self._move(event)
 

@@ -41,6 +41,7 @@ class Herald:
     event_store: str
     redis_description: str
     project_inline: bool = True
+    stall_seconds: int = 300  # how long a decision waits before the referee may decide it without a reason
 
     def refresh(self, own: bool = False) -> bool:
         """Bring the views up to date, unless `herald project` does; True once they are. `own`, after this request's
@@ -67,7 +68,7 @@ def build(settings: Settings, pause: float = PAUSE, timeout: float = TIMEOUT) ->
     url = settings.redis_url or embedded_url(settings.data_dir)
     client = connect(url, pause, timeout)
     return Herald(matches, Projector(matches, client), client, settings.describe_event_store(store_env), describe(url),
-                  settings.project_inline)
+                  settings.project_inline, settings.stall_seconds)
 
 
 class OrjsonProvider(DefaultJSONProvider):

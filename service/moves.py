@@ -10,6 +10,7 @@ from marshmallow import fields, validate
 from domain.moves import StrictInteger
 from domain.registry import GAMES
 from service.problems import fail, said
+from service.schemas import Reason
 
 DEFAULT = "default"  # the referee's default move, in any game; keyed like a game's moves, so no game is named so
 
@@ -20,6 +21,9 @@ class PlatformKeys(ma.Schema):
     expected_version = StrictInteger(validate=validate.Range(min=1))
     resolve_for = StrictInteger(validate=validate.Range(min=0, max=7), metadata={
         "description": "referee only: decide for this seat; type 'default' applies the rule's default"})
+    # with resolve_for: why the referee decides before the seat's decision has stalled (HERALD_STALL_SECONDS);
+    # recorded in the event and shown to the seat
+    reason = Reason(500)
 
 
 PLATFORM_KEYS = PlatformKeys()

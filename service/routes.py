@@ -3,6 +3,8 @@ the plainly well-formed POST /moves and GET /legal-moves in front of Flask, with
 move_answer, legal_answer)."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from flask import jsonify
 from flask.views import MethodView
 from redis.exceptions import RedisError
@@ -63,14 +65,36 @@ def play_move(context, match, role, body: dict):
     body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
     expected = body.pop("expected_version", None)
     resolve_for = body.pop("resolve_for", None)
+    reason = body.pop("reason", None)
     if role == REFEREE and resolve_for is None:
         fail(403, "the referee plays no moves; it settles a stalled decision with \"resolve_for\": seat")
     if role != REFEREE and resolve_for is not None:
         fail(403, "only the referee may decide for another seat")
     if role != REFEREE and body["type"] == "default":
         fail(422, "only the referee may apply a rule's default")
+    if role != REFEREE and reason is not None:
+        fail(422, "a reason goes with the referee's resolve_for only")
+    if role == REFEREE and reason is None:
+        check_stalled(match, resolve_for, body, context.stall_seconds)
     seat = role if resolve_for is None else resolve_for
-    return context.matches.play(match.id, seat, body, expected, by_referee=role == REFEREE, loaded=match)
+    return context.matches.play(match.id, seat, body, expected, by_referee=role == REFEREE, loaded=match,
+                                reason=reason)
+
+
+def check_stalled(match, seat: int, move: dict, stall: int) -> None:
+    """422 unless the seat's decision has waited HERALD_STALL_SECONDS since the match's last event: before that, the
+    referee decides for it only with a reason, so that an organiser cannot quietly play a player's match. What the
+    game lets a referee record at any time (a card seen by mistake at a table) needs none."""
+    game = match.game
+    if not 0 <= seat < len(match.created["players"]) or not game.legal_moves(match.state, seat):
+        return  # no such seat, or no decision of its pending: the match refuses it, saying so
+    if game.referee_moves and move in game.referee_moves(match.state, seat):
+        return
+    waited = (datetime.now(UTC) - match.modified_on).total_seconds()
+    if waited < stall:
+        fail(422, f"this decision has waited {int(waited)} s, less than the {stall} s after which it has stalled "
+                  "(HERALD_STALL_SECONDS): give a \"reason\" to decide for the seat now; it is recorded and shown "
+                  "to the seat")
 
 
 def move_answer(context, match, role, recorded: list[dict], include: str) -> dict:

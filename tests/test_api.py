@@ -154,16 +154,43 @@ def test_the_referee_settles_an_awaited_decision_with_resolve_for(table):
     assert_problem(table.post({"type": "default", "resolve_for": 5}, table.referee), 422)
     assert_problem(table.post({"type": "default"}, table.tokens[seat]), 422)
     assert table.version() == before
-    resolved = table.post({"type": "draw", "source": "pile", "resolve_for": seat}, table.referee)
+    resolved = table.post({"type": "draw", "source": "pile", "resolve_for": seat, "reason": "Ana left the table"},
+                          table.referee)
     assert resolved.status_code == 200, resolved.get_json()
     events = resolved.get_json()["events"]
     assert [e["type"] for e in events] == ["RefereeResolved", "CardsDrawn"]
-    assert events[0]["payload"] == {"seat": seat, "move": {"type": "draw", "source": "pile"}, "default": False}
+    assert events[0]["payload"] == {"seat": seat, "move": {"type": "draw", "source": "pile"}, "default": False,
+                                    "reason": "Ana left the table"}
     assert table.view(table.tokens[seat])["players"][seat]["hand_count"] == 7
     first = table.moves(seat)[0]
     assert {"type": "pass"} not in table.moves(seat)
-    defaulted = table.post({"type": "default", "resolve_for": seat}, table.referee).get_json()["events"]
-    assert defaulted[0]["payload"] == {"seat": seat, "move": first, "default": True}
+    defaulted = table.post({"type": "default", "resolve_for": seat, "reason": "no answer"}, table.referee)
+    assert defaulted.get_json()["events"][0]["payload"] == {"seat": seat, "move": first, "default": True,
+                                                             "reason": "no answer"}
+
+
+def test_the_referee_decides_before_the_stall_only_with_a_reason_shown_to_the_seat(client):
+    """Issue 42: deciding a move for a seat is allowed once that decision has stalled past HERALD_STALL_SECONDS, or
+    with a reason recorded in the event and shown to the seat. Before the stall, without a reason: 422 and nothing
+    recorded; a blank reason: 400; a seat sending a reason: 422. After the stall: no reason needed."""
+    table = Table(client, ["Ana", "Bo"])
+    seat, before = current(table), table.version()
+    early = assert_problem(table.post({"type": "default", "resolve_for": seat}, table.referee), 422)
+    assert "HERALD_STALL_SECONDS" in early["detail"] and "reason" in early["detail"]
+    assert_problem(table.post({"type": "default", "resolve_for": seat, "reason": " \n "}, table.referee), 400)
+    assert_problem(table.post({"type": "draw", "source": "pile", "reason": "why"}, table.tokens[seat]), 422)
+    assert table.version() == before
+    resolved = table.post({"type": "default", "resolve_for": seat, "reason": "  Ana left the table  "}, table.referee)
+    assert resolved.status_code == 200, resolved.get_json()
+    told = [e["summary"] for e in table.get("/timeline", table.tokens[seat]).get_json()]
+    assert any(line.startswith(f"The referee decided for {['Ana', 'Bo'][seat]} by the game's default, before the "
+                               "decision stalled: Ana left the table") for line in told), told
+    herald = client.application.extensions["herald"]
+    herald.stall_seconds = 0  # every decision has stalled: the referee decides without a reason
+    try:
+        assert table.post({"type": "default", "resolve_for": current(table)}, table.referee).status_code == 200
+    finally:
+        herald.stall_seconds = 300
 
 
 def test_stale_expected_version_is_409_and_changes_nothing(table):

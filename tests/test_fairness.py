@@ -372,7 +372,7 @@ def test_no_seat_response_leaks_the_seed_pile_or_another_hand_during_a_playout(s
             draws.append(referee["version"])
         if step >= 20 and "resolve" not in done:
             done.add("resolve")
-            resolved = client.post(f"/matches/{table.id}/moves", json={**move, "resolve_for": seat},
+            resolved = client.post(f"/matches/{table.id}/moves", json={**move, "resolve_for": seat, "reason": "a test"},
                                    headers=auth(table.referee))
             assert resolved.status_code == 200, resolved.get_json()
             dispute(seat, resolved.get_json()["version"])
