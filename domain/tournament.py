@@ -45,6 +45,14 @@ class PlayerDropped(TournamentEvent):
     """A player left; it is paired no more and stays in the standings."""
 
 
+class PlayerUndropped(TournamentEvent):
+    """A player who had dropped came back before the next round was paired: it is paired again from that round."""
+
+
+class PlayerDisqualified(TournamentEvent):
+    """The organiser disqualified a player, saying why: it is paired no more, and the standings say so."""
+
+
 class RoundPaired(TournamentEvent):
     """A round's tables and byes, the engine that paired them, and the seeded draw that ordered players on equal
     standing; each table's match id."""
@@ -67,8 +75,9 @@ class SeedRevealed(TournamentEvent):
     """The tournament is over: its server seed is revealed, so anyone can recompute every draw."""
 
 
-EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, RoundPaired, PairingOverridden, ResultRecorded,
-                                        TournamentFinished, SeedRevealed)}
+EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, PlayerUndropped, PlayerDisqualified,
+                                        RoundPaired, PairingOverridden, ResultRecorded, TournamentFinished,
+                                        SeedRevealed)}
 
 
 class Tournament(Aggregate):
@@ -105,6 +114,8 @@ class Tournament(Aggregate):
             raise IllegalMove("tables of more than 2 are played as Swiss pods, without a top cut")
         if spec["format"] == "single_elimination" and spec["top_cut"]:
             raise IllegalMove("single elimination has no top cut: it is one")
+        if spec.get("late_entry_until_round", 1) > 1 and spec["format"] != "swiss":
+            raise IllegalMove("late entry is for Swiss tournaments: a round robin's schedule and a bracket are fixed")
         unknown = sorted(set(spec["options"]) - game.options)
         if unknown:
             raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
@@ -123,11 +134,22 @@ class Tournament(Aggregate):
 
     @property
     def swiss_rounds(self) -> int:
-        """The rounds before any elimination: as created, one per opponent in a round robin (and a bye each with an
-        odd count), none in single elimination."""
+        """The rounds before any elimination: as created, else as many as the entrants call for (each round halves
+        the undefeated: 9-16 players 4 rounds, 17-32 5, as tournament organisers' tables say); one per opponent in a
+        round robin (and a bye each with an odd count), none in single elimination."""
         if self.created["format"] == "round_robin":
             return len(self.players) - 1 + len(self.players) % 2
-        return 0 if self.created["format"] == "single_elimination" else self.created["rounds"]
+        if self.created["format"] == "single_elimination":
+            return 0
+        return self.created.get("rounds") or max(1, (self.entrants - 1).bit_length())
+
+    @property
+    def entrants(self) -> int:
+        """The players of round 1 once it is paired (seated or given a bye), else those registered."""
+        if not self.rounds:
+            return len(self.players)
+        first = self.rounds[0]
+        return sum(len(table["players"]) for table in first["tables"]) + len(first["byes"])
 
     @property
     def total_rounds(self) -> int:
@@ -150,16 +172,29 @@ class Tournament(Aggregate):
     def rng(self) -> fair.Generator:
         return fair.Generator(self.secret["server_seed"], str(self.id), [], self.next_nonce)
 
-    def register(self, name: str, decklist: dict | None, token_hash: str) -> str:
-        if self.rounds:
-            raise IllegalMove("registration closes when round 1 is paired")
+    def register(self, name: str, decklist: dict | None, token_hash: str, missed: str | None = None,
+                 byes: int = 0) -> str:
+        """A new player: before round 1, or late until the round the organiser set (late_entry_until_round), each
+        round it missed counted as `missed` ("loss" or "bye", the organiser's choice); `byes`, the first rounds it is
+        given a bye at registration (Swiss)."""
+        last = self.created.get("late_entry_until_round", 1)
+        if len(self.rounds) >= last:
+            raise IllegalMove("registration closes when round 1 is paired" if last == 1 else
+                              f"late entry closed when round {last} was paired")
+        if self.rounds and missed not in ("loss", "bye"):
+            raise IllegalMove(f"round {len(self.rounds)} is already paired: say whether each round the player missed "
+                              "counts as a loss or a bye (\"missed\")")
+        if byes and (self.created["format"] != "swiss" or self.rounds):
+            raise IllegalMove("byes are given at registration before round 1, in a Swiss tournament")
         check = GAMES[self.created["game"]].check_decklist
         if check and decklist is not None:
             problems = check(decklist, self.created["options"].get("catalogue"))
             if problems:
                 raise IllegalMove("the decklist is not valid: " + "; ".join(problems))
         player_id = f"p{len(self.players) + 1}"
-        payload = {"player_id": player_id, "name": name, **({"decklist": decklist} if decklist else {})}
+        payload = {"player_id": player_id, "name": name, **({"decklist": decklist} if decklist else {}),
+                   **({"missed": {"rounds": len(self.rounds), "as": missed}} if self.rounds else {}),
+                   **({"byes": byes} if byes else {})}
         self._record(PlayerRegistered, payload, secret={"token": token_hash})
         return player_id
 
@@ -168,6 +203,23 @@ class Tournament(Aggregate):
             raise IllegalMove(f"{self.players[player_id]['name']} has already dropped")
         self._record(PlayerDropped, {"player_id": player_id, "after_round": len(self.rounds)})
 
+    def undrop(self, player_id: str) -> None:
+        """A dropped player comes back, to be paired from the next round: not a disqualified one, and not once the
+        Swiss or round-robin rounds are all paired (an elimination's bracket has no place for it)."""
+        player = self.players[player_id]
+        if player.get("disqualified"):
+            raise IllegalMove(f"{player['name']} was disqualified: a disqualification is not undone")
+        if not player["dropped"]:
+            raise IllegalMove(f"{player['name']} has not dropped")
+        if len(self.rounds) >= self.swiss_rounds:
+            raise IllegalMove("every Swiss round is paired: a player who dropped cannot come back into an elimination")
+        self._record(PlayerUndropped, {"player_id": player_id, "after_round": len(self.rounds)})
+
+    def disqualify(self, player_id: str, reason: str) -> None:
+        if self.players[player_id].get("disqualified"):
+            raise IllegalMove(f"{self.players[player_id]['name']} is already disqualified")
+        self._record(PlayerDisqualified, {"player_id": player_id, "after_round": len(self.rounds), "reason": reason})
+
     def pairing(self) -> tuple[list[list[str]], list[str], dict | None]:
         """The next round's tables and byes, and the seeded draw that ordered players on equal standing (None where
         no draw was needed); nothing recorded."""
@@ -175,7 +227,9 @@ class Tournament(Aggregate):
             raise IllegalMove("results are missing")
         if len(self.rounds) >= self.total_rounds:
             raise IllegalMove(f"all {self.total_rounds} rounds have been paired")
-        active = [p for p, player in self.players.items() if not player["dropped"]]
+        number = len(self.rounds) + 1
+        given = [p for p, player in self.players.items() if not player["dropped"] and player["byes"] >= number]
+        active = [p for p, player in self.players.items() if not player["dropped"] and p not in given]
         if len(active) < 2 and not self.rounds:  # later, those still in play on with byes, so that it ends
             raise IllegalMove("at least 2 players still in are needed to pair a round")
         cut = self.created["top_cut"]
@@ -193,16 +247,18 @@ class Tournament(Aggregate):
         rows = standings(seeded, self.rounds, self.scheme)
         ranked = [row["player_id"] for row in rows if row["player_id"] in active]
         points = {row["player_id"]: row["points"] for row in rows}
-        byes = {p for r in self.rounds for p in r["byes"]}
+        byes = {p for r in self.rounds for p in r["byes"]} | {p for p, player in self.players.items()
+                                                             if player["byes"] or player["missed"] == "bye"}
         if self.created["table_size"] > 2:
             size = self.created["table_size"]
             met = Counter(frozenset(pair) for r in self.rounds for t in r["tables"]
                           for pair in itertools.combinations(t["players"], 2))
             smallest = max(3, GAMES[self.created["game"]].min_players, size - 1)  # pods seat 3 or more
             tables, bye_list = pods(ranked, points, met, byes, size, smallest)
-            return tables, bye_list, draw
+            return tables, [*bye_list, *given], draw
         met = {frozenset(t["players"]) for r in self.rounds for t in r["tables"]}
-        return (*split(swiss(ranked, points, met, byes)), draw)
+        tables, bye_list = split(swiss(ranked, points, met, byes))
+        return tables, [*bye_list, *given], draw
 
     def _round_robin(self) -> tuple[list[tuple], dict | None]:
         """Everyone meets everyone once, by the circle method over the order drawn for round 1 (a seeded shuffle);
@@ -319,11 +375,15 @@ class Tournament(Aggregate):
         for entry in payload.get("random", ()):
             self.next_nonce = entry["nonce"] + 1
         if type_ == "PlayerRegistered":
-            self.players[payload["player_id"]] = {"name": payload["name"], "dropped": False,
-                                                  "order": len(self.players)}
+            self.players[payload["player_id"]] = {
+                "name": payload["name"], "dropped": False, "order": len(self.players), "byes": payload.get("byes", 0),
+                "missed": payload["missed"]["as"] if "missed" in payload else None,
+                "missed_rounds": payload["missed"]["rounds"] if "missed" in payload else 0}
             self.decklists[payload["player_id"]] = payload.get("decklist")
-        elif type_ == "PlayerDropped":
-            self.players[payload["player_id"]]["dropped"] = True
+        elif type_ in ("PlayerDropped", "PlayerUndropped"):
+            self.players[payload["player_id"]]["dropped"] = type_ == "PlayerDropped"
+        elif type_ == "PlayerDisqualified":
+            self.players[payload["player_id"]].update(dropped=True, disqualified=payload["reason"])
         elif type_ == "RoundPaired":
             self.rounds.append({**payload, "tables": [dict(t) for t in payload["tables"]]})
         elif type_ == "PairingOverridden":

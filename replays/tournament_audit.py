@@ -62,9 +62,14 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
         kind, p = row["type"], row["payload"]
         try:
             if kind == "PlayerRegistered":
-                tournament.register(p["name"], p.get("decklist"), "audit")
+                tournament.register(p["name"], p.get("decklist"), "audit", p.get("missed", {}).get("as"),
+                                    p.get("byes", 0))
             elif kind == "PlayerDropped":
                 tournament.drop(p["player_id"])
+            elif kind == "PlayerUndropped":
+                tournament.undrop(p["player_id"])
+            elif kind == "PlayerDisqualified":
+                tournament.disqualify(p["player_id"], p["reason"])
             elif kind == "RoundPaired":
                 tables, byes, draw = tournament.pairing()
                 logged = ([t["players"] for t in p["tables"]], p["byes"], p["random"])

@@ -366,10 +366,13 @@ class CreateTournamentSchema(ma.Schema):
                            metadata={"description": "swiss (2-player tables, or pods of 3 to 5), round_robin or "
                                                     "single_elimination (2-player tables); the first two may end "
                                                     "in a top cut"})
-    rounds = StrictInteger(required=True, validate=validate.Range(min=1, max=20), metadata={
-        "description": "the Swiss rounds (a round robin plays one round per opponent, whatever this says)"})
+    rounds = StrictInteger(load_default=None, validate=validate.Range(min=1, max=20), metadata={
+        "description": "the Swiss rounds; left out, as many as the players at round 1 call for (2 players 1 round, "
+                       "3-4 2, 5-8 3, 9-16 4, 17-32 5, and so on); a round robin plays one round per opponent"})
     table_size = StrictInteger(load_default=2, validate=validate.Range(min=2, max=5), metadata={
         "description": "2, or 3 to 5 for Swiss pods grouped by standing (tables of this size and one fewer)"})
+    late_entry_until_round = StrictInteger(load_default=1, validate=validate.Range(min=1, max=20), metadata={
+        "description": "Swiss: players may register until this round is paired (1: none after round 1)"})
     top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0, 4, 8]), metadata={
         "description": "a single-elimination top cut after the Swiss rounds, seeded 1v8, 4v5, 2v7, 3v6"})
     placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)),
@@ -389,7 +392,8 @@ class TournamentSchema(Document):
     name = fields.String()
     game = fields.String()
     format = fields.String()
-    rounds = fields.Integer(metadata={"description": "the Swiss rounds asked for when it was created"})
+    rounds = fields.Integer(allow_none=True, metadata={
+        "description": "the Swiss rounds asked for when it was created; null: as many as the players call for"})
     total_rounds = fields.Integer(metadata={
         "description": "the rounds it plays: its Swiss or round-robin rounds and its top cut's, or its bracket's"})
     status = fields.String(metadata={"description": "registering, running or finished"})
@@ -401,6 +405,10 @@ class TournamentSchema(Document):
 class RegisterPlayerSchema(ma.Schema):
     name = Name(required=True)
     decklist = fields.Dict()
+    missed = fields.String(validate=validate.OneOf(["loss", "bye"]), metadata={
+        "description": "a late entry (after round 1 is paired): each round the player missed counts as a loss or a bye"})
+    byes = StrictInteger(load_default=0, validate=validate.Range(min=0, max=5), metadata={
+        "description": "Swiss, before round 1: the first rounds the player is given a bye"})
 
 
 class PlayerCreatedSchema(Document):
@@ -433,6 +441,8 @@ class StandingSchema(Document):
     gw = fields.Float()
     ogw = fields.Float()
     dropped = fields.Boolean()
+    disqualified = fields.String(allow_none=True, metadata={"description": "why the organiser disqualified the "
+                                                                           "player, or null"})
 
 
 class StandingsSchema(Document):
@@ -451,6 +461,10 @@ class ResultSchema(ma.Schema):
 
 class TournamentTimelineSchema(Document):
     sentences = fields.List(fields.String(), metadata={"description": "one sentence an event, oldest first"})
+
+
+class DisqualifySchema(ma.Schema):
+    reason = Reason(500, required=True)
 
 
 class SwapSchema(ma.Schema):

@@ -86,7 +86,8 @@ class Players(MethodView):
     def post(self, body, tournament_id):
         """Register a player (organiser, before round 1); its token is shown only in this response."""
         organiser(desk.load(herald().matches, tournament_id))
-        player_id, token = desk.register(herald().matches, tournament_id, body["name"], body.get("decklist"))
+        player_id, token = desk.register(herald().matches, tournament_id, body["name"], body.get("decklist"),
+                                         body.get("missed"), body["byes"])
         return {"player_id": player_id, "token": token}
 
 
@@ -101,6 +102,34 @@ class Drop(MethodView):
         if role_in(tournament) not in (ORGANISER, player_id):
             fail(403, "only the organiser or that player may drop it")
         return desk.drop(herald().matches, tournament_id, player_id).summary()
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/players/<player_id>/undrop")
+class Undrop(MethodView):
+    @blp.response(200, schemas.TournamentSchema)
+    def post(self, tournament_id, player_id):
+        """Bring back a player who dropped, before the next round is paired (the organiser)."""
+        tournament = entrant(tournament_id, player_id)
+        return desk.undrop(herald().matches, tournament.id, player_id).summary()
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/players/<player_id>/disqualify")
+class Disqualify(MethodView):
+    @blp.arguments(schemas.DisqualifySchema())
+    @blp.response(200, schemas.TournamentSchema)
+    def post(self, body, tournament_id, player_id):
+        """Disqualify a player, saying why (the organiser): it is paired no more, and the standings say so."""
+        tournament = entrant(tournament_id, player_id)
+        return desk.disqualify(herald().matches, tournament.id, player_id, body["reason"]).summary()
+
+
+def entrant(tournament_id, player_id: str):
+    """The tournament, for its organiser, of a player it has: 404 for an unknown player, 401/403 for another token."""
+    tournament = desk.load(herald().matches, tournament_id)
+    organiser(tournament)
+    if player_id not in tournament.players:
+        fail(404, f"no player {player_id} in this tournament")
+    return tournament
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/rounds")

@@ -39,21 +39,37 @@ def load(app: Matches, tournament_id) -> Tournament:
     return found
 
 
-def register(app: Matches, tournament_id, name: str, decklist: dict | None) -> tuple[str, str]:
+def register(app: Matches, tournament_id, name: str, decklist: dict | None, missed: str | None = None,
+             byes: int = 0) -> tuple[str, str]:
     """A new player and its token, which acts as its seat in every match of the tournament."""
     tournament = load(app, tournament_id)
     token = secrets.token_urlsafe(24)
-    player_id = tournament.register(name, decklist, token_hash(token))
+    player_id = tournament.register(name, decklist, token_hash(token), missed, byes)
     app.save(tournament)
     return player_id, token
 
 
 def drop(app: Matches, tournament_id, player_id: str) -> Tournament:
-    """A player leaves; refused once the tournament is over (its standings and champion stand)."""
+    """A player leaves."""
+    return _entry(app, tournament_id, lambda tournament: tournament.drop(player_id))
+
+
+def undrop(app: Matches, tournament_id, player_id: str) -> Tournament:
+    """A player who dropped comes back before the next round is paired."""
+    return _entry(app, tournament_id, lambda tournament: tournament.undrop(player_id))
+
+
+def disqualify(app: Matches, tournament_id, player_id: str, reason: str) -> Tournament:
+    """The organiser disqualifies a player, saying why."""
+    return _entry(app, tournament_id, lambda tournament: tournament.disqualify(player_id, reason))
+
+
+def _entry(app: Matches, tournament_id, change) -> Tournament:
+    """A change to who is still in, saved; refused once the tournament is over (its standings and champion stand)."""
     tournament = load(app, tournament_id)
     if tournament.status == "finished":
-        raise IllegalMove("the tournament is over: its standings stand, and no one drops from it")
-    tournament.drop(player_id)
+        raise IllegalMove("the tournament is over: its standings stand, and who played in it no longer changes")
+    change(tournament)
     app.save(tournament)
     return tournament
 

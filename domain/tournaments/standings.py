@@ -31,14 +31,15 @@ def _records(players: dict, rounds: list[dict], scheme: list[int]) -> dict:
     top = max(scheme)  # a bye: a win at the top of the points (3/1/0 at two seats, the placement points in pods)
     records = {p: {"points": Fraction(0), "possible": 0, "game_points": Fraction(0), "game_possible": 0,
                    "opponents": [], "won": 0, "drawn": 0, "lost": 0, "byes": 0} for p in players}
+    for p, player in players.items():  # a late entrant's missed rounds: each a bye, or a loss 0-2 (the organiser's)
+        for _ in range(player.get("missed_rounds", 0)):
+            if player["missed"] == "bye":
+                _bye(records[p], top)
+            else:
+                _loss(records[p], top)
     for round_ in rounds:
         for p in round_["byes"]:
-            r = records[p]
-            r["points"] += top
-            r["possible"] += top
-            r["game_points"] += WIN * BYE_GAMES[0]
-            r["game_possible"] += WIN * BYE_GAMES[1]
-            r["byes"] += 1
+            _bye(records[p], top)
         for table in round_["tables"]:
             if table["placements"] is None:
                 continue
@@ -55,6 +56,22 @@ def _records(players: dict, rounds: list[dict], scheme: list[int]) -> dict:
                 alone = len(table["placements"][0]) == 1
                 r["won" if first and alone else "drawn" if first or got == best else "lost"] += 1
     return records
+
+
+def _bye(r: dict, top: int) -> None:
+    """A round won without an opponent: the top of the points, and 2-0 in games."""
+    r["points"] += top
+    r["possible"] += top
+    r["game_points"] += WIN * BYE_GAMES[0]
+    r["game_possible"] += WIN * BYE_GAMES[1]
+    r["byes"] += 1
+
+
+def _loss(r: dict, top: int) -> None:
+    """A round lost without an opponent (a late entrant's missed round): no points, and 0-2 in games."""
+    r["possible"] += top
+    r["game_possible"] += WIN * BYE_GAMES[1]
+    r["lost"] += 1
 
 
 def _share(got: Fraction, possible: int) -> Fraction:
@@ -76,7 +93,8 @@ def standings(players: dict[str, dict], rounds: list[dict], scheme: list[int]) -
     for p, r in records.items():
         rows.append({"player_id": p, "name": players[p]["name"], "points": r["points"],
                      "matches": {k: r[k] for k in ("won", "drawn", "lost", "byes")},
-                     "omw": average(mw, p), "gw": gw[p], "ogw": average(gw, p), "dropped": players[p]["dropped"]})
+                     "omw": average(mw, p), "gw": gw[p], "ogw": average(gw, p), "dropped": players[p]["dropped"],
+                     "disqualified": players[p].get("disqualified")})
     rows.sort(key=lambda row: (-row["points"], -row["omw"], -row["gw"], -row["ogw"], players[row["player_id"]]["order"]))
     return [{"rank": i + 1, **row} for i, row in enumerate(rows)]
 

@@ -19,13 +19,22 @@ def sentences(records: list[dict]) -> list[str]:
     for record in records:
         kind, p = record["type"], record["payload"]
         if kind == "TournamentCreated":
-            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {p['rounds']} rounds.")
+            rounds = f"{p['rounds']} rounds" if p.get("rounds") else "rounds by the player count"
+            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {rounds}.")
             eliminated = bool(p.get("top_cut")) or p["format"] == "single_elimination"
         elif kind == "PlayerRegistered":
             names[p["player_id"]] = p["name"]
-            told.append(f"{p['name']} registered.")
+            late = (f" after round {p['missed']['rounds']}, each round missed counted as a {p['missed']['as']}"
+                    if "missed" in p else "")
+            byes = "" if not p.get("byes") else ", with a bye in round 1" if p["byes"] == 1 else \
+                f", with byes in rounds 1 to {p['byes']}"
+            told.append(f"{p['name']} registered{late}{byes}.")
         elif kind == "PlayerDropped":
             told.append(f"{names[p['player_id']]} dropped after round {p['after_round']}.")
+        elif kind == "PlayerUndropped":
+            told.append(f"{names[p['player_id']]} came back after round {p['after_round']}.")
+        elif kind == "PlayerDisqualified":
+            told.append(f"{names[p['player_id']]} was disqualified after round {p['after_round']}: {p['reason']}.")
         elif kind == "RoundPaired":
             tables, byes = len(p["tables"]), [names[b] for b in p["byes"]]
             seated = f"{tables} table{'s' if tables != 1 else ''}" if tables else "no table"
