@@ -5,14 +5,19 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test bench serve clean browser
 
+# pip's output, setuptools' build warnings included, goes to $(LOG); an install that fails prints the log's end.
+LOG := $(VENV)/install.log
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
+SHOW_ERRORS := { tail -n 30 $(LOG); echo "make: the install failed; pip's whole output is in $(LOG)"; exit 1; }
+
 $(STAMP): setup.cfg pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	@echo "$(BIN)/pip install --quiet -e '.[fast]'   # C parsers for HTTP and Redis, where they can be built"
-	@$(BIN)/pip install --quiet -e '.[fast]' 2>/dev/null || \
-	echo "make: gunicorn_h1c and hiredis (C extensions) could not be installed here: HTTP requests and Redis answers are parsed in Python, a little slower"
-	touch $(STAMP)
+	@echo "make: installing Herald and its dependencies into $(VENV) (pip's output: $(LOG))"
+	@$(PYTHON) -m venv $(VENV) && : > $(LOG)
+	@$(PIP) --upgrade pip >> $(LOG) 2>&1 || $(SHOW_ERRORS)
+	@$(PIP) -e '.[dev]' >> $(LOG) 2>&1 || $(SHOW_ERRORS)
+	@$(PIP) -e '.[fast]' >> $(LOG) 2>&1 || \
+	echo "make: gunicorn_h1c and hiredis (C extensions) could not be installed here: HTTP requests and Redis answers are parsed in Python, a little slower (why: $(LOG))"
+	@touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/herald run

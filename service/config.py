@@ -59,10 +59,19 @@ class Settings:
         """eventsourcing's persistence settings: PostgreSQL when PERSISTENCE_MODULE says so, else SQLite."""
         module = _env("PERSISTENCE_MODULE", SQLITE)
         if module == SQLITE:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
+            self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # it holds secrets (service/data_dir.py)
             return {"PERSISTENCE_MODULE": module,
                     "SQLITE_DBNAME": _env("SQLITE_DBNAME", str(self.data_dir / "events.sqlite"))}
         return {"PERSISTENCE_MODULE": module, **{name: _env(name, value) for name, value in POSTGRES_DEFAULTS.items()}}
+
+    def sqlite_files(self) -> list[Path]:
+        """The SQLite event store's files (its unrevealed server seeds are secrets), wherever SQLITE_DBNAME puts it;
+        none for PostgreSQL or an in-memory store."""
+        env = self.event_store_env()
+        store = env.get("SQLITE_DBNAME", ":memory:")
+        if store.startswith("file:") or ":memory:" in store:
+            return []
+        return [Path(store + suffix) for suffix in ("", "-wal", "-shm")]
 
     def describe_event_store(self, env: dict) -> str:
         if env["PERSISTENCE_MODULE"] == SQLITE:

@@ -16,6 +16,7 @@ import pytest
 from domain.matches import Matches
 from projections.projector import POSITION
 from tests.helpers.server import Server, call, free_port, redis_url
+from tests.test_herald_run import HeraldRun, serve_a_few_requests
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -161,20 +162,30 @@ def stop_group(group: int) -> None:
             time.sleep(0.1)
 
 
+def with_site(block: str, site: dict) -> str:
+    """The block with the site's values in place of its examples: each `NAME=example` whose NAME the site gives."""
+    return re.sub(rf"\b({'|'.join(site)})=\S+", lambda found: f"{found[1]}={site[found[1]]}", block)
+
+
 @pytest.mark.parametrize("store_env", ["postgres"], indirect=True)
-def test_the_deploying_block_serves_on_postgres_without_a_password(tmp_path, redis_client, store_env):
-    """"Deploying" as written, the site's settings in the environment as its table says (trust authentication, so
-    no POSTGRES_PASSWORD; a fresh POSTGRES_SCHEMA): gunicorn serves on PostgreSQL, `herald project` keeps the views."""
+def test_the_deploying_block_serves_on_postgres_beside_make_run(tmp_path, redis_client, store_env):
+    """"Deploying" as written, in a folder where `herald run` (`make run`'s server, its embedded Redis under var/)
+    serves, the site's values in place of the block's examples (trust authentication, so no POSTGRES_PASSWORD; a fresh
+    POSTGRES_SCHEMA in the environment, as its table says): gunicorn serves on PostgreSQL from its own DATA_DIR,
+    `herald project` keeps the views in the one shared REDIS_URL, and the `make run` server keeps serving."""
     block, = [block for heading, block in shell_blocks() if heading == "## Deploying"]
+    assert {"POSTGRES_DBNAME", "POSTGRES_USER", "REDIS_URL", "DATA_DIR", "PORT"} <= set(re.findall(r"\b(\w+)=", block))
     port = free_port()
-    site = {name: value for name, value in store_env.items() if name.startswith("POSTGRES_")}
-    env = {name: value for name, value in terminal(**site, PORT=str(port), DATA_DIR=str(tmp_path / "var"),
-                                                   REDIS_URL=redis_url(redis_client)).items()
-           if not name.endswith("POSTGRES_PASSWORD")}
+    site = {name: store_env[name] for name in ("POSTGRES_HOST", "POSTGRES_DBNAME", "POSTGRES_USER")}
+    site.update(REDIS_URL=redis_url(redis_client), PORT=str(port))
+    env = {name: value for name, value in terminal(POSTGRES_PORT=store_env["POSTGRES_PORT"],
+                                                   POSTGRES_SCHEMA=store_env["POSTGRES_SCHEMA"]).items()
+           if name not in ("POSTGRES_PASSWORD", "REDIS_URL", "DATA_DIR", "PORT")}
     folder = checkout_folder(tmp_path)
+    make_run = HeraldRun(folder / "var").start()
     redis_client.flushdb()  # no projector position left by another test
-    session = subprocess.Popen(["bash", "-euo", "pipefail", "-c", block], cwd=folder, env=env, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    session = subprocess.Popen(["bash", "-euo", "pipefail", "-c", with_site(block, site)], cwd=folder, env=env,
+                               text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         stdout, stderr = session.communicate(timeout=120)
         assert session.returncode == 0, stderr + (folder / "herald-serve.log").read_text()[-2000:]
@@ -190,5 +201,8 @@ def test_the_deploying_block_serves_on_postgres_without_a_password(tmp_path, red
         while int(redis_client.get(POSITION) or 0) < last and time.monotonic() < deadline:
             time.sleep(0.1)
         assert int(redis_client.get(POSITION) or 0) >= last, (folder / "herald-project.log").read_text()[-2000:]
+        assert (folder / "var-deploy").is_dir() and serve_a_few_requests(make_run.base)
     finally:
         stop_group(session.pid)
+        make_run.process.send_signal(signal.SIGTERM)
+        make_run.process.wait(timeout=30)
