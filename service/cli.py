@@ -68,23 +68,33 @@ def _use_holders_redis(settings, held, embedded) -> None:
              embedded.socket, held.holder.get("pid"))
 
 
-def _serve(workers: int, threads: int, note: str = "") -> int:
-    """Gunicorn, its workers forked after the embedded Redis started and the event store's tables were made."""
+def _serve(note: str = "") -> int:
+    """gunicorn with WEB_CONCURRENCY (default 2) gevent workers (service/gunicorn_problems.py), forked after the
+    embedded Redis started and the event store's tables were made. gevent patches the standard library first, before
+    anything imports socket, ssl or psycopg (which picks a wait that cooperates with gevent only if gevent has patched
+    select by then); the workers inherit it."""
+    from gevent import monkey
+
+    monkey.patch_all()
+    import resource
+
     from gunicorn.app.base import BaseApplication
 
     from domain.matches import Matches
     from projections.connection import describe
     from service.config import Settings
-    from service.gunicorn_problems import http_parser, worker_class
+    from service.gunicorn_problems import BODY_IDLE_SECONDS, CONNECTIONS, HEAD_SECONDS, HeraldWorker, http_parser
 
     settings = Settings()
+    workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 
     class Gunicorn(BaseApplication):
         def load_config(self):
             self.cfg.set("bind", f"{settings.host}:{settings.port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("threads", threads)
-            self.cfg.set("worker_class", worker_class(threads))
+            self.cfg.set("worker_class", f"{HeraldWorker.__module__}.{HeraldWorker.__name__}")
+            self.cfg.set("worker_connections", CONNECTIONS)
+            self.cfg.set("keepalive", HEAD_SECONDS)  # the gevent worker's time for a request's head, idle or not
             if "control_socket" in self.cfg.settings:  # gunicorn 25.1+; its default is one path for every instance
                 self.cfg.set("control_socket", str(settings.data_dir.resolve() / "gunicorn.ctl"))
 
@@ -93,27 +103,32 @@ def _serve(workers: int, threads: int, note: str = "") -> int:
 
             return create_app(Settings())
 
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = workers * CONNECTIONS + 1024  # a descriptor for each connection the workers hold, and their own
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     with _redis(settings, serving=True):
         store_env = settings.event_store_env()
         Matches.open(store_env).close()  # the tables, made once before the workers fork
         os.environ["CREATE_TABLE"] = "n"  # so that workers booting together do not race on the same DDL
-        log.info("Herald serving on http://%s:%s with gunicorn, %s worker(s) x %s thread(s), %s (event store: %s; "
-                 "redis: %s)%s", settings.host, settings.port, workers, threads, http_parser(),
+        log.info("Herald serving on http://%s:%s with gunicorn, %s gevent worker(s) of up to %s connections each "
+                 "(a request's head read within %s s, its body idle at most %s s), %s (event store: %s; redis: %s)%s",
+                 settings.host, settings.port, workers, CONNECTIONS, HEAD_SECONDS, BODY_IDLE_SECONDS, http_parser(),
                  settings.describe_event_store(store_env), describe(settings.redis_url), note)
         Gunicorn().run()
     return 0
 
 
 def run(args) -> int:
-    """One machine (`make run`): the production server, WEB_CONCURRENCY (default 2) x HERALD_THREADS (default 2),
-    the fastest of the layouts measured on two cores with its projection in the request."""
-    return _serve(int(os.environ.get("WEB_CONCURRENCY", "2")), int(os.environ.get("HERALD_THREADS", "2")),
-                  "  Ctrl-C stops it")
+    """One machine (`make run`): the production server, its data under DATA_DIR."""
+    return _serve("  Ctrl-C stops it")
 
 
 def serve(args) -> int:
-    """Production: gunicorn with WEB_CONCURRENCY workers of HERALD_THREADS threads."""
-    return _serve(int(os.environ.get("WEB_CONCURRENCY", "2")), int(os.environ.get("HERALD_THREADS", "1")))
+    """Production: gunicorn with WEB_CONCURRENCY gevent workers."""
+    return _serve()
 
 
 @contextmanager

@@ -13,8 +13,7 @@ eventsourcing (see event_store_env):
 
 eventsourcing reads its other settings from the environment too (POSTGRES_POOL_SIZE, POSTGRES_CONNECT_TIMEOUT,
 SQLITE_LOCK_TIMEOUT, AGGREGATE_CACHE_MAXSIZE: Herald's default 1000 matches...). `herald run` and `herald serve`
-(service/cli.py) read WEB_CONCURRENCY, the gunicorn workers (default 2), and HERALD_THREADS, the threads of each
-worker (run 2, serve 1).
+(service/cli.py) read WEB_CONCURRENCY, the gunicorn workers (default 2; gevent's, service/gunicorn_problems.py).
 """
 from __future__ import annotations
 

@@ -1,85 +1,83 @@
-"""Herald's gunicorn workers: they refuse an oversized request line or header, which gunicorn refuses before Flask sees
-the request, with a problem document (application/problem+json) like every other Herald error, not an HTML page; the
-sync worker closes an answered connection at once when the client sent nothing more."""
+"""Herald's gunicorn worker: gevent's, so that a connection costs a greenlet and a buffer, not a thread, however slow its
+client. The application sees a request only once it is whole: the request head must arrive within HEAD_SECONDS (also
+how long an idle connection is kept between requests), and the body is read whole before the app is called, each read
+waiting at most BODY_IDLE_SECONDS; a stalled client is answered 408 and its connection closed. A request gunicorn or
+the worker refuses before Flask sees it (a request line or header too large, a body over the largest Herald takes) is
+answered with a problem document (application/problem+json) like every other Herald error, and `Connection: close`."""
 from __future__ import annotations
 
-import socket
+import io
+import threading
 
+from gevent import monkey
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
-from gunicorn.workers.base import Worker
-from gunicorn.workers.gthread import ThreadWorker
-from gunicorn.workers.sync import SyncWorker
+from gunicorn.workers.ggevent import GeventWorker
 
+from service.import_routes import MAX_LOG
 from service.problems import PROBLEM, problem
+
+HEAD_SECONDS = 5  # for a request's line and headers, and for an idle connection between requests
+BODY_IDLE_SECONDS = 10  # the longest a body may send nothing
+CONNECTIONS = 4096  # held at once by each worker; more wait in the listen backlog
 
 REFUSED = {
     LimitRequestHeaders: (431, "Request Header Fields Too Large",
                           "the request has too many headers or one too long; send only the token and the content type"),
     LimitRequestLine: (414, "URI Too Long", "the request line (method, path and query) is too long"),
 }
+TOO_LARGE = (413, "Content Too Large", f"the body is over {MAX_LOG} bytes, the most Herald takes (an imported log)")
+STALLED = (408, "Request Timeout", f"the body stopped arriving for {BODY_IDLE_SECONDS} s; send the request again")
 
 
-class ProblemErrors:
-    """A gunicorn worker's handle_error, answering REFUSED requests as problem documents."""
+def refuse(client, status: int, title: str, detail: str) -> None:
+    """Answer a problem document and ask the client to close: what it sent since is never read."""
+    body = problem(status, title, detail).encode()
+    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\nContent-Type: {PROBLEM}\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    try:
+        util.write_nonblock(client, head + body)
+    except OSError:
+        pass  # the client has gone: nothing to tell it
+
+
+class HeraldWorker(GeventWorker):
+    """gunicorn's gevent worker, reading each body whole before the app sees it and refusing as problem documents."""
+
+    def patch(self):
+        """gevent's monkey patching (done already by `herald serve`, service/cli.py), except that threading.local stays
+        per thread: the SQLite store keeps a connection a thread (domain/sqlite_store.py), which a greenlet's own
+        would open anew for every connection. The worker's greenlets share its thread's, which is safe because a
+        transaction makes no I/O between its BEGIN and COMMIT, where another greenlet could run."""
+        super().patch()
+        threading.local = monkey.get_original("threading", "local")
+
+    def handle_request(self, listener_name, req, sock, addr):
+        length = next((value for name, value in req.headers if name == "CONTENT-LENGTH"), "")
+        if length.isdigit() and int(length) > MAX_LOG:
+            refuse(sock, *TOO_LARGE)
+            raise StopIteration  # gunicorn's signal to close the connection
+        sock.settimeout(BODY_IDLE_SECONDS)
+        try:
+            body = req.body.read(MAX_LOG + 1)
+        except TimeoutError:
+            refuse(sock, *STALLED)
+            raise StopIteration from None
+        finally:
+            sock.settimeout(None)
+        if len(body) > MAX_LOG:  # a chunked body, which said no length
+            refuse(sock, *TOO_LARGE)
+            raise StopIteration
+        req.body = io.BytesIO(body)
+        return super().handle_request(listener_name, req, sock, addr)
 
     def handle_error(self, req, client, addr, exc):
         refused = REFUSED.get(type(exc))
         if refused is None:
             return super().handle_error(req, client, addr, exc)
-        status, title, detail = refused
         self.log.warning("refused a request from %s: %s", addr, exc)
-        body = problem(status, title, detail).encode()
-        head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\nContent-Type: {PROBLEM}\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
-        try:
-            util.write_nonblock(client, head + body)
-        except OSError:
-            self.log.debug("could not send the refusal")
+        refuse(client, *refused)
         return None
-
-
-def close_if_drained(client: socket.socket) -> None:
-    """Close an answered connection now if nothing the client sent is left unread. gunicorn's graceful close (RFC 9112
-    9.6) then finds it closed and returns at once instead of waiting, after its FIN, for the client's (9% of a sync
-    worker's samples under load, its moves/s held back about a fifth). With bytes unread a close would send a reset that
-    can cut the answer short, so the connection is left to the graceful close."""
-    try:
-        client.setblocking(False)
-        pending = client.recv(1, socket.MSG_PEEK)
-    except BlockingIOError:
-        pending = b""
-    except OSError:  # already closed or reset: the graceful close deals with it
-        return
-    if not pending:
-        client.close()
-
-
-class ProblemSync(ProblemErrors, SyncWorker):
-    """gunicorn's sync worker (one request at a time, one connection a request)."""
-
-    def handle_request(self, listener, req, client, addr):
-        super().handle_request(listener, req, client, addr)
-        if not self.cfg.is_ssl:
-            close_if_drained(client)
-
-
-class ProblemThreads(ProblemErrors, ThreadWorker):
-    """gunicorn's gthread worker (HERALD_THREADS > 1)."""
-
-    def handle_quit(self, sig, frame):
-        """SIGQUIT or SIGINT: exit now, as every gunicorn worker does. gthread's own handler first shuts its thread pool
-        down, but the signal can land while the worker's main thread is inside the pool's submit, which holds the lock
-        that shutdown takes: the worker then hangs until the arbiter kills it after graceful_timeout (30 s), as a stop
-        of `herald run` under load once did. The pool's threads are joined at exit all the same (concurrent.futures'
-        exit hook), once the exit has unwound submit and its lock."""
-        Worker.handle_quit(self, sig, frame)
-
-
-def worker_class(threads: int) -> str:
-    """The gunicorn worker_class setting for a number of threads per worker."""
-    chosen = ProblemThreads if threads > 1 else ProblemSync
-    return f"{__name__}.{chosen.__name__}"
 
 
 def http_parser() -> str:

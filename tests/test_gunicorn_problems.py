@@ -1,50 +1,58 @@
-"""A request gunicorn refuses before Flask sees it (a header or request line too large) is a problem document too."""
+"""Herald's gunicorn worker (service/gunicorn_problems.py): a request refused before Flask sees it (a header or request
+line too large, a body over the most Herald takes, a body that stalls) is a problem document and closes the connection;
+one Flask refuses after the worker read its body whole leaves the connection usable."""
 from __future__ import annotations
 
 import importlib.util
 import json
-import signal
 import socket
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from gunicorn.config import Config
 from gunicorn.http.message import _check_fast_parser
 
-from service.gunicorn_problems import ProblemThreads, close_if_drained, http_parser
+from service.gunicorn_problems import BODY_IDLE_SECONDS, http_parser
+from service.import_routes import MAX_LOG
 from tests.helpers.server import Server, redis_url
 
 
-@pytest.fixture(params=[1, 4], ids=["sync", "threads"])
-def gunicorn(request, redis_client, tmp_path):
-    """`herald serve` with one thread a worker (gunicorn's sync worker) or four (its thread worker)."""
+@pytest.fixture
+def gunicorn(redis_client, tmp_path):
+    """`herald serve` with one worker."""
     server = Server(tmp_path, {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
                                "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}, redis_url(redis_client), workers=1)
-    server.env["HERALD_THREADS"] = str(request.param)
     try:
         yield server.start().port
     finally:
         server.stop()
 
 
-def raw(port: int, request: bytes) -> tuple[str, dict, dict]:
-    """Send raw bytes; the status line, headers and JSON body of the answer."""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        answer = b""
-        while chunk := sock.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
+def answer(sock: socket.socket) -> tuple[str, dict, object]:
+    """One answer read off the socket: its status line, headers and JSON body (by its Content-Length)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, f"the server closed the connection after {data!r}"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
     status, *lines = head.decode("latin-1").split("\r\n")
     headers = {name.lower(): value for name, _, value in (line.partition(": ") for line in lines)}
+    while len(body) < int(headers["content-length"]):
+        body += sock.recv(65536)
     return status, headers, json.loads(body)
+
+
+def raw(port: int, request: bytes) -> tuple[str, dict, object]:
+    """Send raw bytes on a connection of their own; the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        return answer(sock)
 
 
 def test_oversized_headers_and_request_lines_are_problem_documents(gunicorn):
     """A 431 was gunicorn's HTML page."""
     status, headers, problem = raw(gunicorn, b"GET /health HTTP/1.1\r\nHost: h\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n")
-    assert status == "HTTP/1.1 431 Request Header Fields Too Large"
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large" and headers["connection"] == "close"
     assert headers["content-type"] == "application/problem+json"
     assert problem["status"] == 431 and "too many headers or one too long" in problem["detail"]
     many = b"".join(b"X-%d: 1\r\n" % n for n in range(200))
@@ -54,39 +62,42 @@ def test_oversized_headers_and_request_lines_are_problem_documents(gunicorn):
     assert headers["content-type"] == "application/problem+json"
 
 
-def test_an_answered_connection_is_closed_at_once_only_when_nothing_sent_is_left_unread():
-    """The sync worker's close: with nothing pending it closes the socket itself (the peer reads the end of the stream
-    at once); with a byte the client sent still unread it leaves the socket open, for gunicorn's graceful close."""
-    for pending, closed in ((b"", True), (b"GET", False)):
-        server, client = socket.socketpair()
-        with server, client:
-            client.sendall(pending)
-            close_if_drained(server)
-            assert (server.fileno() == -1) is closed
-            if closed:
-                assert client.recv(1) == b"", "the client sees the end of the stream"
+def test_a_body_refused_by_the_app_leaves_the_connection_usable(gunicorn):
+    """A move's body over 64 KB is refused by Flask with 413, unread by the app but read whole by the worker first: the
+    answer keeps the connection alive, and the next request on it is answered (it was dropped)."""
+    body = json.dumps({"game": "korona", "players": ["Ana", "Bo"], "pad": "x" * 70_000}).encode()
+    with socket.create_connection(("127.0.0.1", gunicorn), timeout=10) as sock:
+        sock.sendall(b"POST /matches HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        status, headers, problem = answer(sock)
+        assert status.startswith("HTTP/1.1 413") and problem["status"] == 413
+        assert headers["content-type"] == "application/problem+json" and headers["connection"] == "keep-alive"
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: h\r\n\r\n")
+        status, _, health = answer(sock)
+        assert status == "HTTP/1.1 200 OK", health
 
 
-def test_a_quit_signal_during_the_thread_pools_submit_exits_the_worker():
-    """SIGQUIT (or SIGINT) can land while the worker's main thread is inside its thread pool's submit, which holds the
-    pool's lock. gunicorn's gthread handler then waits for that lock in shutdown for ever, until the arbiter kills the
-    worker after 30 s (this test hangs with it); Herald's exits at once. The handler runs here in a thread of its own
-    holding the lock, as the signal would run it inside submit."""
-    worker = object.__new__(ProblemThreads)
-    worker.tpool, worker.cfg, worker.alive = ThreadPoolExecutor(2), Config(), True
-    outcome = []
+def test_a_body_over_the_largest_is_refused_unread_and_the_connection_closed(gunicorn):
+    """A body declared over MAX_LOG is answered 413 before a byte of it is read, with `Connection: close`, and the
+    server closes the connection."""
+    with socket.create_connection(("127.0.0.1", gunicorn), timeout=10) as sock:
+        sock.sendall(b"POST /matches/import HTTP/1.1\r\nHost: h\r\nContent-Type: application/x-ndjson\r\n"
+                     b"Content-Length: %d\r\n\r\n{" % (MAX_LOG + 1))
+        status, headers, problem = answer(sock)
+        assert status == "HTTP/1.1 413 Content Too Large" and headers["connection"] == "close"
+        assert headers["content-type"] == "application/problem+json" and str(MAX_LOG) in problem["detail"]
+        assert sock.recv(1) == b"", "closed by the server"
 
-    def signalled_inside_submit():
-        with worker.tpool._shutdown_lock:
-            try:
-                worker.handle_quit(signal.SIGQUIT, None)
-            except SystemExit as exit_:
-                outcome.append(exit_.code)
 
-    handler = threading.Thread(target=signalled_inside_submit, daemon=True)
-    handler.start()
-    handler.join(timeout=5)
-    assert not handler.is_alive() and outcome == [0] and worker.alive is False
+def test_a_stalled_body_is_answered_408_and_closed(gunicorn):
+    """A body that stops arriving is answered 408 after BODY_IDLE_SECONDS, and the connection is closed."""
+    with socket.create_connection(("127.0.0.1", gunicorn), timeout=BODY_IDLE_SECONDS + 10) as sock:
+        sock.sendall(b"POST /matches HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{")
+        status, headers, problem = answer(sock)
+        assert status == "HTTP/1.1 408 Request Timeout" and headers["connection"] == "close"
+        assert problem["status"] == 408 and "stopped arriving" in problem["detail"]
+        assert sock.recv(1) == b""
 
 
 def test_the_startup_line_names_the_parser_gunicorn_reads_requests_with():
