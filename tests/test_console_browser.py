@@ -4,19 +4,16 @@ token, no other seat's hand and no unrevealed seed; each page's screenshot is ke
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 
 import pytest
 
-from service.app import create_app
-from service.config import Settings
-from tests.conftest import herald_context
 from tests.helpers.api import Table, auth
 from tests.helpers.browser import (
     LiveServer,
     Watch,
+    chromium,
     chromium_path,
+    console_app,
     go,
     shown_version,
     sign_in,
@@ -28,28 +25,20 @@ if CHROMIUM is None:
     pytest.skip("browser tests (tests/test_console_browser.py) not run: no Chromium here; on Debian, `apt-get install "
                 "chromium` (make test does it when run as root)", allow_module_level=True)
 
-sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-
 
 @pytest.fixture(scope="module")
 def herald(redis_client):
     """Herald (SQLite, the test Redis) served on a free port; the app too, for the API calls the tests check with."""
-    folder = Path(tempfile.mkdtemp(prefix="herald-console-"))
-    context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                              "SQLITE_DBNAME": str(folder / "events.sqlite")}, redis_client)
-    app = create_app(Settings(data_dir=folder, stall_seconds=3600), context)
-    server = LiveServer(app)
-    yield app, server.url
-    server.stop()
-    context.matches.close()
+    with console_app(redis_client, "console") as app:
+        server = LiveServer(app)
+        yield app, server.url
+        server.stop()
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -6,16 +6,11 @@ no page of the browser suites trips the Content-Security-Policy (tests/helpers/b
 from __future__ import annotations
 
 import json
-import tempfile
-from pathlib import Path
 
 import pytest
 
-from service.app import create_app
-from service.config import Settings
-from tests.conftest import herald_context
 from tests.helpers.api import Table, auth
-from tests.helpers.browser import LiveServer, Watch, chromium_path, go, pages_app, sign_in
+from tests.helpers.browser import LiveServer, Watch, chromium, chromium_path, console_app, go, pages_app, sign_in
 from tests.test_console_forgery import SECURITY_HEADERS
 
 CHROMIUM = chromium_path()
@@ -23,31 +18,23 @@ if CHROMIUM is None:
     pytest.skip("browser tests (tests/test_console_csrf.py) not run: no Chromium here; on Debian, `apt-get install "
                 "chromium` (make test does it when run as root)", allow_module_level=True)
 
-sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-
 ATTACKER: dict[str, str] = {}  # the other origin's pages, path -> HTML, set by each test
 
 
 @pytest.fixture(scope="module")
 def herald(redis_client):
     """Herald on one free port of 127.0.0.1, and another origin's server on a second one."""
-    folder = Path(tempfile.mkdtemp(prefix="herald-csrf-"))
-    context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                              "SQLITE_DBNAME": str(folder / "events.sqlite")}, redis_client)
-    app = create_app(Settings(data_dir=folder, stall_seconds=3600), context)
-    server, other = LiveServer(app), LiveServer(pages_app(ATTACKER))
-    yield app, server.url, other.server.server_port
-    other.stop()
-    server.stop()
-    context.matches.close()
+    with console_app(redis_client, "csrf") as app:
+        server, other = LiveServer(app), LiveServer(pages_app(ATTACKER))
+        yield app, server.url, other.server.server_port
+        other.stop()
+        server.stop()
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 def new_page(browser, watch: Watch):

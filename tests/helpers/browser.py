@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import re
 import shutil
+import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Error
+from playwright.sync_api import Error, sync_playwright
 from werkzeug.serving import make_server
+
+from service.app import create_app
+from service.config import Settings
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
@@ -18,6 +24,27 @@ CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 def chromium_path() -> str | None:
     """Debian's chromium (or another Chromium on the PATH); None where there is none."""
     return next((found for found in map(shutil.which, CANDIDATES) if found), None)
+
+
+@contextmanager
+def chromium() -> Iterator:
+    """Debian's Chromium, headless, launched once for a module's tests."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@contextmanager
+def console_app(redis_client, name: str) -> Iterator:
+    """Herald's app on a SQLite store of its own and the test Redis, decisions never stalling within a test."""
+    from tests.conftest import herald_context  # the test suite's context, once pytest has loaded it
+
+    folder = Path(tempfile.mkdtemp(prefix=f"herald-{name}-"))
+    context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                              "SQLITE_DBNAME": str(folder / "events.sqlite")}, redis_client)
+    yield create_app(Settings(data_dir=folder, stall_seconds=3600), context)
+    context.matches.close()
 
 
 class LiveServer:
