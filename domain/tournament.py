@@ -67,6 +67,16 @@ class ResultRecorded(TournamentEvent):
     """A table's placements: from its match when it finished, or by the organiser with a reason."""
 
 
+class ResultReported(TournamentEvent):
+    """A player reported its two-player table's result in games (a table played off Herald): the opponent confirms or
+    disputes it."""
+
+
+class ReportAnswered(TournamentEvent):
+    """The reporter's opponent confirmed the report (its result is then recorded) or disputed it, saying why (the
+    organiser then records the result)."""
+
+
 class TournamentFinished(TournamentEvent):
     """The last round's last result is in: the final standings, best first."""
 
@@ -76,8 +86,8 @@ class SeedRevealed(TournamentEvent):
 
 
 EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, PlayerUndropped, PlayerDisqualified,
-                                        RoundPaired, PairingOverridden, ResultRecorded, TournamentFinished,
-                                        SeedRevealed)}
+                                        RoundPaired, PairingOverridden, ResultRecorded, ResultReported,
+                                        ReportAnswered, TournamentFinished, SeedRevealed)}
 
 
 class Tournament(Aggregate):
@@ -98,6 +108,7 @@ class Tournament(Aggregate):
         self.decklists: dict[str, dict | None] = {}
         self.revealed_seed: str | None = None
         self.rounds: list[dict] = []
+        self.reports: dict[str, dict] = {}  # by report id: round, table, by, games, drawn, status
 
     @classmethod
     def create(cls, tournament_id, spec: dict, organiser_hash: str, server_seed: bytes,
@@ -334,15 +345,48 @@ class Tournament(Aggregate):
         changed = [{"table": t["table"], "match_id": m, "players": t["players"]} for t, m in zip(tables, match_ids)]
         self._record(PairingOverridden, {"round": len(self.rounds), "tables": changed, "reason": reason})
 
-    def record_result(self, round_: int, table: int, placements: list[list[str]], by: str, reason: str) -> None:
+    def table(self, round_: int, table: int) -> dict:
+        """A table of a round (players, match, placements); KeyError for one the tournament does not have."""
         if not 1 <= round_ <= len(self.rounds) or not 1 <= table <= len(self.rounds[round_ - 1]["tables"]):
             raise KeyError(f"round {round_}, table {table}")
-        seated = self.rounds[round_ - 1]["tables"][table - 1]["players"]
+        return self.rounds[round_ - 1]["tables"][table - 1]
+
+    def record_result(self, round_: int, table: int, placements: list[list[str]], by: str, reason: str) -> None:
+        seated = self.table(round_, table)["players"]
         if sorted(p for group in placements for p in group) != sorted(seated):
             raise IllegalMove(f"the placements must name each player of table {table} once: {', '.join(seated)}")
         self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
                                       "reason": reason})
         self._finish_if_over()
+
+    def report(self, round_: int, table: int, by: str, games: dict[str, int], drawn: int) -> str:
+        """A seated player reports its table's result in games; KeyError for a table the tournament does not have."""
+        seated = self.table(round_, table)
+        if len(seated["players"]) != 2:
+            raise IllegalMove("players report two-player tables; the organiser records a pod's result")
+        if sorted(games) != sorted(seated["players"]):
+            raise IllegalMove(f"the games must name each player of table {table}: {', '.join(seated['players'])}")
+        if seated["placements"] is not None:
+            raise IllegalMove(f"table {table} of round {round_} already has its result")
+        if any(r["round"] == round_ and r["table"] == table and r["status"] == "waiting" for r in self.reports.values()):
+            raise IllegalMove(f"a report of table {table} is waiting for the opponent's answer")
+        report_id = f"r{len(self.reports) + 1}"
+        self._record(ResultReported, {"report_id": report_id, "round": round_, "table": table, "by": by,
+                                      "games": dict(games), "drawn": drawn})
+        return report_id
+
+    def answer(self, report_id: str, by: str, decision: str, reason: str | None) -> None:
+        """The opponent confirms or disputes a waiting report (its result is then recorded by the caller)."""
+        report = self.reports[report_id]
+        if report["status"] != "waiting":
+            raise IllegalMove(f"report {report_id} is already {report['status']}")
+        self._record(ReportAnswered, {"report_id": report_id, "by": by, "decision": decision,
+                                      **({"reason": reason} if reason else {})})
+
+    def reported_placements(self, report_id: str) -> list[list[str]]:
+        """A report's result as placements: the player who won more games first, else a draw."""
+        (a, won_a), (b, won_b) = self.reports[report_id]["games"].items()
+        return [[a, b]] if won_a == won_b else [[a], [b]] if won_a > won_b else [[b], [a]]
 
     def _finish_if_over(self) -> None:
         """Once the last round is complete: the final standings and champion, then the seed revealed."""
@@ -391,6 +435,16 @@ class Tournament(Aggregate):
                 self.rounds[payload["round"] - 1]["tables"][table["table"] - 1].update(table)
         elif type_ == "ResultRecorded":
             self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]["placements"] = payload["placements"]
+            for report in self.reports.values():  # a report still open is settled by the result recorded
+                if (report["round"], report["table"]) == (payload["round"], payload["table"]) and \
+                        report["status"] in ("waiting", "disputed"):
+                    report["status"] = "settled"
+        elif type_ == "ResultReported":
+            self.reports[payload["report_id"]] = {**payload, "games": dict(payload["games"]), "status": "waiting"}
+        elif type_ == "ReportAnswered":
+            self.reports[payload["report_id"]].update(
+                status={"confirm": "confirmed", "dispute": "disputed"}[payload["decision"]],
+                answer={k: payload[k] for k in ("by", "reason") if k in payload})
         elif type_ == "SeedRevealed":
             self.revealed_seed = payload["server_seed"]
         self.chain = chain

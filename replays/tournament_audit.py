@@ -85,8 +85,19 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
                     raise Differs(f"version {row['version']} (PairingOverridden): not a swap of two players of the "
                                   "round's tables")
                 tournament.override(p["tables"], [t["match_id"] for t in p["tables"]], p["reason"])
+            elif kind == "ResultReported":
+                tournament.report(p["round"], p["table"], p["by"], p["games"], p["drawn"])
+            elif kind == "ReportAnswered":
+                tournament.answer(p["report_id"], p["by"], p["decision"], p.get("reason"))
             elif kind == "ResultRecorded":
                 table = tournament.rounds[p["round"] - 1]["tables"][p["table"] - 1]
+                confirmed = [r for r in tournament.reports.values() if r["status"] == "confirmed"
+                             and (r["round"], r["table"]) == (p["round"], p["table"])]
+                if p["by"] == "report" and (not confirmed or tournament.reported_placements(
+                        confirmed[-1]["report_id"]) != p["placements"]):
+                    raise Differs(f"version {row['version']} (ResultRecorded): round {p['round']}, table "
+                                  f"{p['table']} is recorded as reported, but no confirmed report gives "
+                                  f"{p['placements']}")
                 match = ended.get(table["match_id"])
                 if p["by"] == "match" and match and placements_of(match, table["players"]) != p["placements"]:
                     raise Differs(f"version {row['version']} (ResultRecorded): round {p['round']}, table "

@@ -463,6 +463,34 @@ class TournamentTimelineSchema(Document):
     sentences = fields.List(fields.String(), metadata={"description": "one sentence an event, oldest first"})
 
 
+class ReportSchema(ma.Schema):
+    round = StrictInteger(required=True, validate=validate.Range(min=1, max=100))
+    table = StrictInteger(required=True, validate=validate.Range(min=1, max=10000))
+    games = fields.Dict(keys=fields.String(), values=StrictInteger(validate=validate.Range(min=0, max=5)), required=True,
+                        validate=validate.Length(equal=2), metadata={
+                            "description": "the games each player of the table won, by player id",
+                            "minProperties": 2, "maxProperties": 2})
+    drawn = StrictInteger(load_default=0, validate=validate.Range(min=0, max=5))
+
+
+class ReportAnswerSchema(ma.Schema):
+    """The opponent's answer to a report: confirm, or dispute with a reason."""
+
+    decision = fields.String(required=True, validate=validate.OneOf(["confirm", "dispute"]))
+    reason = Reason(500)
+
+
+class ReportViewSchema(Document):
+    report_id = fields.String()
+    round = fields.Integer()
+    table = fields.Integer()
+    by = fields.String(metadata={"description": "the reporting player"})
+    games = fields.Dict(metadata={"description": "games won, by player id"})
+    drawn = fields.Integer()
+    status = fields.String(metadata={"description": "waiting, confirmed, disputed, or settled by the organiser"})
+    answer = fields.Dict(metadata={"description": "the opponent's answer: by, and a dispute's reason"})
+
+
 class DisqualifySchema(ma.Schema):
     reason = Reason(500, required=True)
 

@@ -179,6 +179,53 @@ class Results(MethodView):
         return round_document(desk.load(herald().matches, tournament_id).rounds[body["round"] - 1])
 
 
+@blp.route("/tournaments/<uuid:tournament_id>/reports")
+class Reports(MethodView):
+    @blp.doc(security=[])
+    @blp.response(200, schemas.ReportViewSchema(many=True))
+    def get(self, tournament_id):
+        """Every result a player reported, oldest first, with its status."""
+        return list(desk.load(herald().matches, tournament_id).reports.values())
+
+    @blp.arguments(schemas.ReportSchema())
+    @blp.response(201, schemas.ReportViewSchema)
+    def post(self, body, tournament_id):
+        """Report a table's result in games (a player of that table, for a table played off Herald)."""
+        tournament = desk.load(herald().matches, tournament_id)
+        player = role_in(tournament)
+        table = seats_of(tournament, body["round"], body["table"])
+        if player not in table:
+            fail(403, "only a player of that table may report its result")
+        return desk.report(herald().matches, tournament_id, body["round"], body["table"], player, body["games"],
+                           body["drawn"])
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/reports/<report_id>")
+class ReportAnswer(MethodView):
+    @blp.arguments(schemas.ReportAnswerSchema())
+    @blp.response(200, schemas.ReportViewSchema)
+    def post(self, body, tournament_id, report_id):
+        """Confirm or dispute a report (the reporter's opponent); a dispute is settled by the organiser's result."""
+        tournament = desk.load(herald().matches, tournament_id)
+        player = role_in(tournament)
+        report = tournament.reports.get(report_id)
+        if report is None:
+            fail(404, f"no report {report_id} in this tournament")
+        if player == report["by"] or player not in seats_of(tournament, report["round"], report["table"]):
+            fail(403, "only the reporter's opponent may confirm or dispute its report")
+        if body["decision"] == "dispute" and not body.get("reason"):
+            fail(422, "say why you dispute the result (\"reason\"): the organiser reads it to settle the table")
+        return desk.answer(herald().matches, tournament_id, report_id, player, body["decision"], body.get("reason"))
+
+
+def seats_of(tournament, round_: int, table: int) -> list[str]:
+    """The players of a table; 404 for a table the tournament does not have."""
+    try:
+        return tournament.table(round_, table)["players"]
+    except KeyError:
+        fail(404, f"there is no table {table} in round {round_}")
+
+
 @blp.route("/tournaments/<uuid:tournament_id>/export")
 class Export(MethodView):
     @blp.doc(security=[], responses={200: {"description": "the tournament's log (NDJSON): a header, then its events",

@@ -15,7 +15,8 @@ PUBLIC = {("get", "/matches"), ("post", "/matches"), ("get", "/matches/{match_id
           ("get", "/health"), ("post", "/decklists/check"),
           ("post", "/tournaments"), ("get", "/tournaments"), ("get", "/tournaments/{tournament_id}"),
           ("get", "/tournaments/{tournament_id}/rounds/{number}"), ("get", "/tournaments/{tournament_id}/standings"),
-          ("get", "/tournaments/{tournament_id}/export"), ("get", "/tournaments/{tournament_id}/timeline")}
+          ("get", "/tournaments/{tournament_id}/export"), ("get", "/tournaments/{tournament_id}/timeline"),
+          ("get", "/tournaments/{tournament_id}/reports")}
 
 
 @pytest.fixture

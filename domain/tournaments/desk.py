@@ -161,6 +161,27 @@ def record(app: Matches, tournament_id, round_: int, table: int, placements: lis
     app.save(tournament)
 
 
+def report(app: Matches, tournament_id, round_: int, table: int, by: str, games: dict[str, int], drawn: int) -> dict:
+    """A player's report of its table's result, waiting for the opponent."""
+    tournament = load(app, tournament_id)
+    report_id = tournament.report(round_, table, by, games, drawn)
+    app.save(tournament)
+    return tournament.reports[report_id]
+
+
+def answer(app: Matches, tournament_id, report_id: str, by: str, decision: str, reason: str | None) -> dict:
+    """The opponent's answer to a report: confirmed, its result is recorded; disputed, the organiser records it."""
+    tournament = load(app, tournament_id)
+    tournament.answer(report_id, by, decision, reason)
+    report = tournament.reports[report_id]
+    if decision == "confirm":
+        names = {p: tournament.players[p]["name"] for p in (report["by"], by)}
+        tournament.record_result(report["round"], report["table"], tournament.reported_placements(report_id),
+                                 "report", f"reported by {names[report['by']]}, confirmed by {names[by]}")
+    app.save(tournament)
+    return report
+
+
 def log(app: Matches, tournament_id) -> list[dict]:
     """The tournament's events as its export holds them: version, type, payload, chain."""
     load(app, tournament_id)

@@ -46,8 +46,16 @@ def sentences(records: list[dict]) -> list[str]:
                         + " and ".join(str(t["table"]) for t in p["tables"]) + f" ({p['reason']}): "
                         + "; ".join(_together([names[x] for x in t["players"]]) for t in p["tables"]) + ".")
         elif kind == "ResultRecorded":
-            how = "" if p["by"] == "match" else f" (recorded by the organiser: {p['reason']})"
+            how = "" if p["by"] == "match" else f" ({p['reason']})" if p["by"] == "report" else \
+                f" (recorded by the organiser: {p['reason']})"
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
+        elif kind == "ResultReported":
+            (a, won_a), (b, won_b) = p["games"].items()
+            told.append(f"Round {p['round']}, table {p['table']}: {names[p['by']]} reported {names[a]} {won_a}, "
+                        f"{names[b]} {won_b}, {p['drawn']} drawn; waiting for the opponent.")
+        elif kind == "ReportAnswered":
+            told.append(f"{names[p['by']]} confirmed report {p['report_id']}." if p["decision"] == "confirm" else
+                        f"{names[p['by']]} disputed report {p['report_id']}: {p['reason']}; the organiser settles it.")
         elif kind == "TournamentFinished" and eliminated and not p.get("champion"):
             told.append("The tournament is over: no one won the final, the players left for it having dropped.")
         elif kind == "TournamentFinished":
