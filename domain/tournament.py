@@ -384,8 +384,10 @@ class Tournament(Aggregate):
                                       **({"reason": reason} if reason else {})})
 
     def reported_placements(self, report_id: str) -> list[list[str]]:
-        """A report's result as placements: the player who won more games first, else a draw."""
-        (a, won_a), (b, won_b) = self.reports[report_id]["games"].items()
+        """A report's result as placements: the player who won more games first, else a draw (in seat order)."""
+        report = self.reports[report_id]
+        a, b = self.table(report["round"], report["table"])["players"]
+        won_a, won_b = report["games"][a], report["games"][b]
         return [[a, b]] if won_a == won_b else [[a], [b]] if won_a > won_b else [[b], [a]]
 
     def _finish_if_over(self) -> None:

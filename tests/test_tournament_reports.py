@@ -52,7 +52,7 @@ def test_a_report_confirmed_and_a_report_disputed_then_settled_by_the_organiser(
 
     play_round(client, tid, organiser)
     told = client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"]
-    assert f"Round 1, table 1: {name[a]} reported {name[a]} 2, {name[b]} 1, 0 drawn; waiting for the opponent." in told
+    assert f"Round 1, table 1: {name[a]} reported 2 games to {name[b]}'s 1, 0 drawn; waiting for the opponent." in told
     assert f"{name[d]} disputed report {disputed['report_id']}: I won the third game; the organiser settles it." in told
     assert any(line.endswith(f"(reported by {name[a]}, confirmed by {name[b]}).") for line in told), told
     assert audit(client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines())

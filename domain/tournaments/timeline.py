@@ -50,9 +50,10 @@ def sentences(records: list[dict]) -> list[str]:
                 f" (recorded by the organiser: {p['reason']})"
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
         elif kind == "ResultReported":
-            (a, won_a), (b, won_b) = p["games"].items()
-            told.append(f"Round {p['round']}, table {p['table']}: {names[p['by']]} reported {names[a]} {won_a}, "
-                        f"{names[b]} {won_b}, {p['drawn']} drawn; waiting for the opponent.")
+            other = next(player for player in p["games"] if player != p["by"])
+            told.append(f"Round {p['round']}, table {p['table']}: {names[p['by']]} reported {p['games'][p['by']]} "
+                        f"games to {names[other]}'s {p['games'][other]}, {p['drawn']} drawn; waiting for the "
+                        "opponent.")
         elif kind == "ReportAnswered":
             told.append(f"{names[p['by']]} confirmed report {p['report_id']}." if p["decision"] == "confirm" else
                         f"{names[p['by']]} disputed report {p['report_id']}: {p['reason']}; the organiser settles it.")
