@@ -43,6 +43,9 @@ class Game:
     # the MatchFinished detail holding each seat's final number, higher better ("scores"), so that a tournament can
     # place every seat of a finished match (its winners first, the others by that number); None: winners, then the rest
     ranked_by: str | None = None
+    # how a position is scored when time is called (domain/adjudication.py): (state) -> {detail: [number per seat]},
+    # higher better, the first detail deciding and the next breaking its ties; ranked_by among them. None: a draw
+    adjudicate: Callable | None = None
     # what a referee may record for a seat at any time, beside its decisions (a card seen by mistake at a table):
     referee_moves: Callable | None = None  # (state, seat) -> [move]
     record: Callable | None = None  # (state, seat, move, rng) -> [(type, payload)]

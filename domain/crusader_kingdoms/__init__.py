@@ -41,6 +41,7 @@ from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import copy_state, new_state
 from .timeline import outcome
+from .turns import standing
 from .view_schema import ViewSchema
 
 GAME = Game(
@@ -64,6 +65,7 @@ GAME = Game(
     options=frozenset({"map", "decks"}),
     rules_version=2,  # 2: the moves have their own names (attack, commit, respond, ...); old spellings are refused
     ranked_by="castles",
+    adjudicate=standing,
     table_templates=str(Path(__file__).parent / "templates"),
     seat_keys=frozenset(),  # its targets are kingdoms, not seats
 )

@@ -1,6 +1,7 @@
 """Plain English sentences for Crusader Kingdoms' events, written from what the viewer may see of them."""
 from __future__ import annotations
 
+from domain.adjudication import timed_outcome
 from domain.events import describes
 
 from .events import (
@@ -295,4 +296,6 @@ def outcome(p: dict) -> str:
     """How a match ended, in words, from MatchFinished's payload."""
     if "level" in p:
         return f"{p['vp']} victory points for the crusade, a {p['level'].replace('_', ' ')}"
-    return "a sudden victory" if p["reason"] == "sudden" else "the most castles after turn 3"
+    if p["reason"] == "sudden":
+        return "a sudden victory"
+    return timed_outcome(p, "castles", "castles on the map") or "the most castles after turn 3"

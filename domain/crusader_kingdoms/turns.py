@@ -71,6 +71,16 @@ def next_round(table: Table) -> None:
     raise AssertionError("no round to start")
 
 
+def standing(s: dict) -> dict:
+    """Each seat's numbers as the end of the third turn compares them in 3-4 players: its castles on the map, then its
+    card bonus (7.3, RULINGS C14); none in 1-2 players, where the crusaders score together (8.5). Also how a position
+    is scored when time is called (RULINGS C21)."""
+    if coop(s):
+        return {}
+    kingdoms = humans(s)
+    return {"castles": [castles_on_map(s, k) for k in kingdoms], "bonus": [s["kingdoms"][k]["bonus"] for k in kingdoms]}
+
+
 def _final(table: Table) -> None:
     s = table.state
     if coop(s):
@@ -84,8 +94,9 @@ def _final(table: Table) -> None:
         table.emit(MatchFinished, reason="turn3", winner=winners[0] if len(winners) == 1 else None,
                    winners=winners, vp=vp, area_vp=area_points, bonus_vp=bonus_points, level=level)
         return
-    ranking = [(castles_on_map(s, k), s["kingdoms"][k]["bonus"]) for k in humans(s)]
+    numbers = standing(s)
+    ranking = list(zip(*numbers.values()))
     best = max(ranking)
     winners = [k for k, rank in enumerate(ranking) if rank == best]
     table.emit(MatchFinished, reason="turn3", winner=winners[0] if len(winners) == 1 else None, winners=winners,
-               castles=[r[0] for r in ranking], bonus=[r[1] for r in ranking])
+               **numbers)

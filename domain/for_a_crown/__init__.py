@@ -56,6 +56,7 @@ GAME = Game(
     # Ruby the reserve cannot give is recorded as none given (F4), and the game ends when every family is out (F9)
     options=frozenset({"cards", "board"}),
     ranked_by="rubies",
+    adjudicate=decide.standing,
     table_templates=str(Path(__file__).parent / "templates"),
     seat_keys=frozenset({"target", "portrait"}),
 )

@@ -230,6 +230,18 @@ def _end_of_round(table: Table) -> None:
     _end_of_game(table)
 
 
+def standing(state: dict) -> dict:
+    """Each family's Rubies as the end of the game would count them now, then its influence (rightmost Portrait
+    highest), the tie-break (Koniec gry): the end of the game played out on a copy of the state, so the count is the
+    end's own. None for a family out. How a position is scored when time is called (RULINGS F10)."""
+    table = Table(state, copy_state)
+    _end_of_game(table)
+    _, finished = table.events[-1]  # the end's MatchFinished
+    order = influence(table.state)
+    return {"rubies": finished["rubies"],
+            "influence": [len(order) - order.index(p) if p in order else None for p in range(len(state["players"]))]}
+
+
 def _end_of_game(table: Table) -> None:
     """The end of the game: +1 Ruby to the most influential and to the most Coins, -1 to the most Bandits; chests
     opened, an unsold Heirloom worth 10; most Rubies wins, a tie to the most influential."""

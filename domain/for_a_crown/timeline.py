@@ -1,6 +1,7 @@
 """Plain English sentences for For a Crown's events, written from what the viewer may see of them."""
 from __future__ import annotations
 
+from domain.adjudication import timed_outcome
 from domain.events import describes
 
 from .events import (
@@ -212,4 +213,5 @@ def _final(p, state, viewer):
 
 def outcome(p: dict) -> str:
     """How a match ended, in words, from MatchFinished's payload."""
-    return "the fourth round" if p["reason"] == "round4" else "the round in which a family went out"
+    return timed_outcome(p, "rubies", "Rubies") or (
+        "the fourth round" if p["reason"] == "round4" else "the round in which a family went out")

@@ -63,6 +63,7 @@ GAME = Game(
     options=frozenset({"decklists", "catalogue", "cards", "board"}),
     arrays=frozenset({"decklists"}),
     check_decklist=check,
+    adjudicate=decide.standing,
     referee_moves=moves.referee_moves,
     record=decide.record,
     table_templates=str(Path(__file__).parent / "templates"),

@@ -271,11 +271,17 @@ def _thrown_away(s: dict, combat: dict, trigger: str) -> bool:
     return gone or (trigger == "attack_roll" and s["combatants"][combat["attacker"]]["at"] is None)
 
 
+def standing(state: dict) -> dict:
+    """Each player's levels of enemy troops defeated so far, as the turn limit compares them (RULINGS KT2): also how a
+    position is scored when time is called (RULINGS KT8)."""
+    return {"defeated": [p["defeated_levels"] for p in state["players"]]}
+
+
 def _next_turn(table: Table) -> None:
     """The next turn, or the end at the turn limit: the player who defeated more levels wins, else a draw (KT6)."""
     s = table.state
     if s["turn"] >= s["board"]["turn_limit"]:
-        levels = [p["defeated_levels"] for p in s["players"]]
+        levels = standing(s)["defeated"]
         winners = [seat for seat in SEATS if levels[seat] == max(levels) and levels.count(max(levels)) == 1]
         table.emit(MatchFinished, reason="turn_limit", winner=winners[0] if winners else None, winners=winners,
                    defeated=levels)

@@ -1,6 +1,7 @@
 """Plain English sentences for Kingdom TCG's events, written from what the viewer may see of them."""
 from __future__ import annotations
 
+from domain.adjudication import timed_outcome
 from domain.events import describes
 
 from .events import (
@@ -205,4 +206,6 @@ def _ended(p, state, viewer):
 
 def outcome(p: dict) -> str:
     """How a match ended, in words, from MatchFinished's payload."""
-    return "a Coronado's defeat" if p["reason"] == "coronado" else "the turn limit"
+    if p["reason"] == "coronado":
+        return "a Coronado's defeat"
+    return timed_outcome(p, "defeated", "troop levels defeated") or "the turn limit"

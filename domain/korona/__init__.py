@@ -43,7 +43,7 @@ from . import (
     undo,
     views,
 )
-from .actions import final_scores
+from .actions import final_scores, standing
 from .events import EVENTS
 from .move_schema import MoveSchema
 from .state import copy_state, new_state
@@ -70,6 +70,7 @@ GAME = Game(
     outcome=outcome,
     rules_version=2,  # 2: a lone card passed in a Revolt is placed, one Ruler pair and Healer stack, K3, K13
     ranked_by="scores",
+    adjudicate=standing,
     table_templates=str(Path(__file__).parent / "templates"),
     scores=final_scores,
     card_keys=frozenset({"card", "take", "moved_card", "thief"}),

@@ -104,9 +104,15 @@ def final_scores(state: dict) -> list[int]:
     return [score(p["area"], state["roles"]) for p in state["players"]]
 
 
+def standing(state: dict) -> dict:
+    """Each seat's score, then its Farmers, as the end of the game compares them (End-game): also how a position is
+    scored when time is called (RULINGS K20)."""
+    return {"scores": final_scores(state), "farmers": [farmers(p["area"], state["roles"]) for p in state["players"]]}
+
+
 def _leaders(state: dict) -> list[int]:
     """Highest score wins; a tie goes to the most Farmers; a tie on both is shared."""
-    ranking = [(s, farmers(p["area"], state["roles"])) for s, p in zip(final_scores(state), state["players"])]
+    ranking = list(zip(*standing(state).values()))
     best = max(ranking)
     return [seat for seat, rank in enumerate(ranking) if rank == best]
 

@@ -1,6 +1,7 @@
 """Plain English sentences for Korona's events, written from what the viewer may see of them."""
 from __future__ import annotations
 
+from domain.adjudication import timed_outcome
 from domain.events import describes
 
 from .cards import NAMES
@@ -273,4 +274,4 @@ def outcome(p: dict) -> str:
     """How a match ended, in words, from MatchFinished's payload."""
     if p["reason"] == "combo":
         return "an instant-victory combo"
-    return f"the pile and the market run out, at {max(p['scores'])} points"
+    return timed_outcome(p, "scores", "points") or f"the pile and the market run out, at {max(p['scores'])} points"

@@ -1,6 +1,7 @@
 """Plain English sentences for Race to 20's events, from the payload as the viewer sees it and the state before it."""
 from __future__ import annotations
 
+from domain.adjudication import timed_outcome
 from domain.events import describes
 
 from .events import (
@@ -68,4 +69,4 @@ def _scored(p, state, viewer):
 
 def outcome(p: dict) -> str:
     """How a match ended, in words, from MatchFinished's payload."""
-    return f"{max(p['scores'])} points, the first to reach {GOAL}"
+    return timed_outcome(p, "scores", "points") or f"{max(p['scores'])} points, the first to reach {GOAL}"
