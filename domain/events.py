@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from eventsourcing.domain import Aggregate
 
-from domain import fair
+from domain import clock, fair
 from domain.moves import forget
 
 _SHAPES_KEPT = 32  # orders of keys an event class keeps (GameEvent.fits); a log's payloads may come in any order
@@ -210,8 +210,32 @@ class BackupPerformed(Restoring):
     fields = ("to_version", "reason", "request_id", "reshuffled", "random", "state")
 
 
+class ClockSet(PlatformEvent):
+    """The clocks as they stand after a decision, a backup or the referee's change (with a reason): each seat's time,
+    the running seat and its decision's allowance, read at the server's time `at` (domain/clock.py)."""
+
+    fields = ("at", "seats", "allowance_s", "running", "paused")
+    optional = ("reason", "added")
+
+    @staticmethod
+    def evolve(state: dict, payload: dict) -> None:
+        state["clocks"] = clock.recorded(payload)  # replaced, never changed in place: copies of a state share it
+
+
+class ClockExpired(PlatformEvent):
+    """A seat's time ran out at `at`; what follows is its clock's on_timeout: the default move, or its loss."""
+
+    fields = ("seat", "at", "on_timeout")
+
+    @staticmethod
+    def evolve(state: dict, payload: dict) -> None:
+        seats = list(state["clocks"]["seats"])
+        seats[payload["seat"]] = 0
+        state["clocks"] = {**state["clocks"], "at": payload["at"], "seats": seats, "allowance_s": 0, "running": None}
+
+
 PLATFORM_EVENTS = (MatchCreated, SeedRevealed, MatchFinished, RefereeResolved, ClientSeedSet, DisputeOpened, DisputeRuled,
-                   UndoRequested, UndoDeclined, ActionsRetracted, BackupPerformed)
+                   UndoRequested, UndoDeclined, ActionsRetracted, BackupPerformed, ClockSet, ClockExpired)
 
 
 def _finish(state: dict, p: dict) -> None:
@@ -267,6 +291,11 @@ def evolve_event(state: dict, cls: type[GameEvent], payload: dict) -> dict:
 
 def platform_state(game: str, created: dict) -> dict:
     """The keys every game's state holds for the platform: the game, its status (seating, active, finished), whose
-    turn it is (`current`, kept by the game), and once finished its winner(s) and result (kept by the platform)."""
-    return {"game": game, "status": "seating" if created.get("await_client_seeds") else "active",
-            "current": None, "winner": None, "winners": [], "result": None}
+    turn it is (`current`, kept by the game), once finished its winner(s) and result (kept by the platform), and
+    where the match has a clock, the clocks (domain/clock.py)."""
+    state = {"game": game, "status": "seating" if created.get("await_client_seeds") else "active",
+             "current": None, "winner": None, "winners": [], "result": None}
+    option = created.get("options", {}).get(clock.OPTION)
+    if option is not None:
+        state["clocks"] = clock.initial(option, len(created["players"]))
+    return state

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from domain import clock
 from domain.errors import IllegalMove
 from domain.events import UNDO_ROLES, EventTypes, GameEvent, PlatformEvent, evolve_event
 
@@ -77,11 +78,26 @@ class Game:
         """The JSON type one of its options is: "array" for those in `arrays`, else "object"."""
         return "array" if name in self.arrays else "object"
 
+    @property
+    def match_options(self) -> frozenset:
+        """The options a match of this game may bring: its own, and the platform's clock (domain/clock.py)."""
+        return self.options | {clock.OPTION}
+
     def check_options(self, options: dict) -> None:
-        """IllegalMove unless each of its options that `options` brings is of its kind."""
+        """IllegalMove unless each of its options that `options` brings is of its kind, and a clock is one."""
+        if clock.OPTION in options:
+            clock.check(options[clock.OPTION])
         for name in sorted(self.options & options.keys()):
             if not isinstance(options[name], {"array": list, "object": dict}[self.option_kind(name)]):
                 raise IllegalMove(f"the option {name} is a JSON {self.option_kind(name)}")
+
+    def view_at(self, state: dict, viewer, version: int, chain: str) -> dict:
+        """A holder's view as the API shows it: the game's, the clocks where the match has them, its version and
+        chain head."""
+        shown = {**self.view(state, viewer), "version": version, "chain_head": chain}
+        if "clocks" in state:
+            shown["clocks"] = clock.shown(state["clocks"])
+        return shown
 
     def evolve(self, state: dict, type_: str, payload: dict) -> dict:
         """The state after one logged event of this game or the platform; in place where it can be."""

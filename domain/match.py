@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from eventsourcing.domain import Aggregate, datetime_now_with_tzinfo
 
-from domain import fair
+from domain import clock, fair
+from domain.adjudication import adjudicated
 from domain.chain import GENESIS, link, links_after
 from domain.copying import copy_sharing
 from domain.errors import IllegalMove
@@ -31,6 +32,7 @@ class Match(Aggregate):
     """A refereed match. Its state is only ever changed by applying its own events."""
 
     evolving = True  # False while recording events a game's table already evolved this state by (_record_all)
+    time_read = None  # the moment a re-referee reads off the log for the clocks, instead of the server's clock
     state_shared = False  # True on a copy whose state is still its original's (__deepcopy__), until it has its own
 
     class MatchCreated(Aggregate.Created):
@@ -66,6 +68,8 @@ class Match(Aggregate):
         recorded = today if rules is None else rules
         if not isinstance(options or {}, dict):
             raise IllegalMove("options must be a JSON object")
+        if "clock" in (options or {}):
+            clock.check(options["clock"])
         payload = {
             "game": game,
             "match_id": str(match_id),
@@ -87,7 +91,7 @@ class Match(Aggregate):
         shared with the original until the copy changes it: a move's table hands the copy a state of its own
         (_record_all), and an event evolving the state in place copies it first (apply_event). `created` and `secret`
         never change."""
-        shared = ("_id", "_created_on", "_modified_on", "_pending_events", "state", "created", "secret")
+        shared = ("_id", "_created_on", "_modified_on", "_pending_events", "state", "created", "secret", "time_read")
         copy = object.__new__(type(self))
         copy.__dict__ = copy_sharing(self.__dict__, shared)
         copy.__dict__["_pending_events"] = list(self._pending_events)
@@ -159,8 +163,12 @@ class Match(Aggregate):
         return events, links_after(self.chain, self.version, events) == [e["chain"] for e in following[:len(events)]]
 
     def play(self, seat: int, move: dict) -> None:
-        """Referee a move: the rules decide its events (or raise IllegalMove), then they are recorded."""
-        self._record_all(self.game.decide(self.state, seat, move, self.rng()))
+        """Referee a move: the rules decide its events (or raise IllegalMove), then they are recorded. A move that
+        comes once the seat's clock has run out is too late: the timeout is recorded instead (Timekeeper)."""
+        if self.due(self.now()):
+            raise IllegalMove(f"{self.created['players'][self.state['clocks']['running']]}'s time ran out at "
+                              f"{clock.stamp(clock.deadline(self.state['clocks']))}: the clock's on_timeout applies")
+        self._record_all(self.game.decide(self.state, seat, move, self.rng()), seat)
 
     def resolve(self, seat: int, move: dict, reason: str | None = None) -> None:
         """The referee decides for a seat: the given move, or with type 'default' the game's default; or records for
@@ -177,7 +185,82 @@ class Match(Aggregate):
                 move = self.game.resolution(self.state, seat)
             events = self.game.decide(self.state, seat, move, self.rng())
         resolved = {"seat": seat, "move": move, "default": default, **({"reason": reason} if reason else {})}
-        self._record_all([("RefereeResolved", resolved), *events])
+        self._record_all([("RefereeResolved", resolved), *events], seat)
+
+    def now(self):
+        """The time the clocks read: the server's to the millisecond, as the events record it, or while a log is
+        re-refereed, the moment it recorded."""
+        if self.time_read is not None:
+            return self.time_read
+        moment = datetime_now_with_tzinfo()
+        return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
+
+    @property
+    def clock_option(self) -> dict | None:
+        return self.created["options"].get("clock")
+
+    def due(self, now) -> bool:
+        """Whether a seat's clock has run out by `now`."""
+        deadline = clock.deadline(self.state.get("clocks"))
+        return deadline is not None and now >= deadline
+
+    def expire(self) -> None:
+        """The running seat's time has run out: ClockExpired, then its clock's on_timeout, the game's default move for
+        it or its loss (RULINGS P1, P3); IllegalMove if no clock has run out now."""
+        now = self.now()
+        if self.finished or not self.due(now):
+            raise IllegalMove("no clock has run out")
+        seat, on_timeout = self.state["clocks"]["running"], self.clock_option["on_timeout"]
+        self._record("ClockExpired", {"seat": seat, "at": clock.stamp(now), "on_timeout": on_timeout})
+        if on_timeout == "default_move":
+            self._record_all(self.game.decide(self.state, seat, self.game.resolution(self.state, seat), self.rng()),
+                             seat)
+        else:
+            self._record_all([("MatchFinished", adjudicated(self.game, self.state, "timeout", forfeited=seat))])
+
+    def set_clock(self, reason: str, seat: int | None = None, seconds: float | None = None,
+                  paused: bool | None = None) -> None:
+        """The referee adds time to a seat's clock, or pauses or restarts the clocks, saying why."""
+        if self.clock_option is None:
+            raise IllegalMove("this match has no clock")
+        if self.finished:
+            raise IllegalMove("the match is over: its clocks have stopped")
+        clocks = clock.charged(self.state["clocks"], self.now())
+        change = {}
+        if seconds is not None:
+            self.check_seat(seat)
+            seats = list(clocks["seats"])
+            seats[seat] = round(seats[seat] + seconds, 3)
+            clocks["seats"], change["added"] = seats, {"seat": seat, "seconds": seconds}
+        if paused is not None:
+            if paused == clocks["paused"]:
+                raise IllegalMove("the clocks are already " + ("paused" if paused else "running"))
+            clocks = {**clocks, "paused": paused, "running": None if paused else self._awaiting()}
+        self._record("ClockSet", {**clock.recorded(clocks), "reason": reason, **change})
+
+    def _awaiting(self) -> int | None:
+        return self.game.awaiting(self.state) if self.state["status"] == "active" else None
+
+    def _clock(self, seat: int | None, moment) -> None:
+        """After a decision by `seat` (None: the start), where the match has a clock: ClockSet, the deciding seat
+        charged for its time, the awaited seat's clock running."""
+        if self.clock_option is None or self.seating:
+            return
+        clocks = clock.charged(self.state["clocks"], moment)
+        decider = seat if seat == clocks["running"] else None
+        self._record("ClockSet", clock.recorded(clock.decided(clocks, self.clock_option, decider, self._awaiting())),
+                     moment=moment)
+
+    def _restore(self, type_: str, payload: dict) -> None:
+        """A take-back or backup, then where the match has a clock, the clocks as they stood at the version it returns
+        to, running again from now: the time since is charged to nobody (RULINGS P3); paused they stay paused."""
+        paused = self.state.get("clocks", {}).get("paused")
+        self._record(type_, payload)
+        if self.clock_option is not None:
+            moment = self.now()
+            clocks = {**self.state["clocks"], "at": clock.stamp(moment), "paused": paused}
+            self._record("ClockSet", clock.recorded(clock.decided(clocks, self.clock_option, None, self._awaiting())),
+                         moment=moment)
 
     def check_seat(self, seat: int) -> None:
         """IllegalMove unless the match has this seat."""
@@ -192,17 +275,17 @@ class Match(Aggregate):
 
     def take_back(self, seat: int, to_version: int, restored: dict) -> None:
         """Retract a seat's latest action: the state returns to what it was at to_version."""
-        self._record("ActionsRetracted", {"seat": seat, "to_version": to_version,
-                                          "retracted": list(range(to_version + 1, self.version + 1)),
-                                          "state": restored})
+        self._restore("ActionsRetracted", {"seat": seat, "to_version": to_version,
+                                           "retracted": list(range(to_version + 1, self.version + 1)),
+                                           "state": restored})
 
     def back_up(self, to_version: int, reason: str, restored: dict, span: list[dict],
                 request_id: str | None = None) -> None:
         """The referee's backup: the state at to_version, with hidden zones the span revealed reshuffled."""
         check_backup(to_version, self.version + 1, self.retracted, self.revealed_seed is not None)
         state, reshuffled, random = self.game.backup(restored, span, self.rng())
-        self._record("BackupPerformed", {"to_version": to_version, "reason": reason, "request_id": request_id,
-                                         "reshuffled": reshuffled, "random": random, "state": state})
+        self._restore("BackupPerformed", {"to_version": to_version, "reason": reason, "request_id": request_id,
+                                          "reshuffled": reshuffled, "random": random, "state": state})
 
     def request_undo(self, seat: int, to_version: int, reason: str) -> str:
         check_backup(to_version, self.version + 1, self.retracted, self.revealed_seed is not None)
@@ -223,11 +306,11 @@ class Match(Aggregate):
             raise IllegalMove(f"undo request {request_id} was already {request['status']}")
         return request
 
-    def _record_all(self, events: list[tuple[str, dict]]) -> None:
-        """Record the events a game decided; those a table emitted over this very state leave the table's state
-        (domain/table.py), which they already evolved, instead of evolving this one again. A move's events share
-        their moment."""
-        moment = datetime_now_with_tzinfo()
+    def _record_all(self, events: list[tuple[str, dict]], seat: int | None = None) -> None:
+        """Record the events a game decided (for `seat`'s decision, if any); those a table emitted over this very state
+        leave the table's state (domain/table.py), which they already evolved, instead of evolving this one again. A
+        move's events share their moment, the clocks' reading too."""
+        moment = self.now()
         if getattr(events, "origin", None) is self.state:
             self.evolving = False
             try:
@@ -240,6 +323,7 @@ class Match(Aggregate):
         else:
             for type_, payload in events:
                 self._record(type_, payload, moment=moment)
+        self._clock(seat, moment)
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 

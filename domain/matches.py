@@ -255,6 +255,25 @@ class Matches(Application):
             raise VersionConflict("another change was recorded at the same time; reload and retry") from None
         return match, before, result
 
+    def set_clock(self, match_id, reason: str, seat: int | None = None, seconds: float | None = None,
+                  paused: bool | None = None) -> Match:
+        """The referee adds time to a seat's clock, or pauses or restarts the clocks, with a reason."""
+        return self.act(match_id, Match.set_clock, reason, seat, seconds, paused)[0]
+
+    def expire(self, match_id) -> Match | None:
+        """Record that the running seat's time has run out, and its on_timeout; None where none has run out now (a
+        move came first) or another process recorded first."""
+        match = self.load(match_id)
+        if match.finished or not match.due(match.now()):
+            return None
+        match.expire()
+        try:
+            self.save(match)
+        except IntegrityError:
+            return None
+        self.remember(match)
+        return match
+
     def set_client_seed(self, match_id, seat: int, client_seed: str) -> Match:
         """A seat posts its client seed while the match is seating; the last one starts the match."""
         return self.act(match_id, Match.set_client_seed, seat, client_seed)[0]

@@ -127,7 +127,7 @@ class Tournament(Aggregate):
             raise IllegalMove("single elimination has no top cut: it is one")
         if spec.get("late_entry_until_round", 1) > 1 and spec["format"] != "swiss":
             raise IllegalMove("late entry is for Swiss tournaments: a round robin's schedule and a bracket are fixed")
-        unknown = sorted(set(spec["options"]) - game.options)
+        unknown = sorted(set(spec["options"]) - game.match_options)
         if unknown:
             raise IllegalMove(f"{game.name} takes no option {', '.join(unknown)}")
         game.check_options(spec["options"])

@@ -6,6 +6,15 @@ import marshmallow as ma
 from marshmallow import fields
 
 
+class Clock(ma.Schema):
+    """A seat's clock at the view's version."""
+
+    seat = fields.Integer(required=True)
+    remaining_s = fields.Float(required=True, metadata={"description": "seconds left at the view's version"})
+    running = fields.Boolean(required=True)
+    deadline = fields.String(metadata={"description": "the running clock's: when it runs out, ISO 8601 UTC"})
+
+
 class View(ma.Schema):
     """The platform's keys of a view; the service adds version and chain_head (and retracted to a replay)."""
 
@@ -23,3 +32,4 @@ class View(ma.Schema):
     phase = fields.String()
     winner = fields.Integer(allow_none=True)
     winners = fields.List(fields.Integer())
+    clocks = fields.List(fields.Nested(Clock), metadata={"description": "where the match has a clock: each seat's"})

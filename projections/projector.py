@@ -22,6 +22,7 @@ from operator import attrgetter
 
 import orjson
 
+from domain import clock
 from domain.registry import GAMES
 from domain.tournament import Tournament, TournamentEvent, tournament_document
 
@@ -34,16 +35,24 @@ TOURNAMENT_TOKENS = "herald:tournament-tokens"  # token hash -> "tournament_id:o
 BATCH = 500
 REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
-# KEYS: the position, then one hash per write; ARGV: expected position, new position, then per hash
-# its field count and fields. Returns {1}, or {0, the position} without writing where the position has moved.
+DEADLINES = "herald:deadlines"  # sorted set: "match:<id>" by when its running clock runs out (service/timekeeper.py)
+# KEYS: the position, then one key per write; ARGV: expected position, new position, then per key either a hash's
+# field count and fields, or -1, a deadline ("" for none) and its member in a sorted set. Returns {1}, or {0, the
+# position} without writing where the position has moved.
 COMMIT = """
 local at = redis.call('GET', KEYS[1]) or '0'
 if at ~= ARGV[1] then return {0, at} end
 local i = 3
 for k = 2, #KEYS do
   local n = tonumber(ARGV[i])
-  redis.call('HSET', KEYS[k], unpack(ARGV, i + 1, i + 2 * n))
-  i = i + 1 + 2 * n
+  if n == -1 then
+    if ARGV[i + 1] == '' then redis.call('ZREM', KEYS[k], ARGV[i + 2])
+    else redis.call('ZADD', KEYS[k], ARGV[i + 1], ARGV[i + 2]) end
+    i = i + 3
+  else
+    redis.call('HSET', KEYS[k], unpack(ARGV, i + 1, i + 2 * n))
+    i = i + 1 + 2 * n
+  end
 end
 redis.call('SET', KEYS[1], ARGV[2])
 return {1}
@@ -195,6 +204,10 @@ class Projector:
             args.append(len(mapping))
             for field, value in mapping.items():
                 args += (field, value)
+        if "clocks" in doc["state"]:
+            deadline = clock.deadline(doc["state"]["clocks"])
+            keys.append(DEADLINES)
+            args += (-1, "" if deadline is None else deadline.timestamp(), f"match:{match_id}")
 
     def _write_tournament(self, keys: list, args: list, tournament_id: str) -> None:
         """A tournament's summary in the list, and its standings and rounds, from its aggregate as stored now."""
@@ -240,7 +253,7 @@ class Projector:
             return None
         doc = json.loads(raw)
         game = GAMES[doc["created"]["game"]]
-        shown = {**game.view(doc["state"], viewer), "version": doc["version"], "chain_head": doc["chain"]}
+        shown = game.view_at(doc["state"], viewer, doc["version"], doc["chain"])
         self.redis.hset(key, view_field(viewer), dumps(shown))
         return shown
 

@@ -10,6 +10,7 @@ import copy
 import json
 import uuid
 
+from domain import clock
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.matches import SNAPSHOT_INTERVAL, apply_events, check_at_rest, event_record
@@ -42,6 +43,7 @@ READS = {  # what re-refereeing reads of each event a platform command records, 
     "BackupPerformed": {"to_version": int, "reason": str, "request_id": (str, type(None))},
     "RefereeResolved": {"seat": int, "move": dict},  # a JSON object, as POST /moves takes a move
 }
+CLOCK_EVENTS = ("ClockSet", "ClockExpired")  # the events that record the time the clocks read
 KINDS = {int: "a whole number", str: "a string", dict: "a JSON object", list: "an array",
          (str, type(None)): "a string or null"}
 
@@ -167,11 +169,13 @@ class Rereferee:
             raise Rejected(1, "MatchCreated: its client_seeds must hold one for each player")
         self._accept()
         if not self.match.seating:
+            self._read_time()
             self.match.start()
             self._accept()
         while len(self.records) < len(self.log):
             event = self.log[len(self.records)]
             check_payload(event)
+            self._read_time()
             if "seat" in READS.get(event["type"], {}):
                 try:
                     self.match.check_seat(event["payload"]["seat"])
@@ -183,11 +187,32 @@ class Rereferee:
                 raise Rejected(event["version"], f"{event['type']} is not legal here: {error}{self._rules_note()}") \
                     from None
             self._accept()
+        self.match.__dict__.pop("time_read", None)  # an imported match's clocks read the server's time from now on
         return self.match
+
+    def _read_time(self) -> None:
+        """The clocks read the moment the log recorded for the next clock event (the server's clock then), never
+        today's; a log without clocks has none."""
+        for event in self.log[len(self.records):]:
+            if event["type"] in CLOCK_EVENTS:
+                try:
+                    self.match.time_read = clock.read(event["payload"]["at"])
+                except (KeyError, TypeError, ValueError):
+                    raise Rejected(event["version"], f"{event['type']}: its at must be an ISO 8601 time") from None
+                return
 
     def _step(self, event: dict) -> None:
         match, kind, p = self.match, event["type"], event["payload"]
-        if kind == "ClientSeedSet":
+        if kind == "ClockSet":
+            if not is_a(p.get("reason"), str):
+                raise Rejected(event["version"], "ClockSet: the clocks are set by a decision, a backup or the "
+                                                 "referee's change with a reason, and none is here")
+            added = p.get("added") or {}
+            match.set_clock(p["reason"], added.get("seat"), added.get("seconds"),
+                            p.get("paused") if "added" not in p else None)
+        elif kind == "ClockExpired":
+            match.expire()
+        elif kind == "ClientSeedSet":
             match.record_seed(p["seat"], p["client_seed"], p["by"])
         elif kind == "DisputeOpened":
             match.open_dispute(p["seat"], p["version"], p["claim"])

@@ -15,6 +15,7 @@ from projections.connection import PAUSE, TIMEOUT, connect, describe, embedded_u
 from projections.projector import REQUEST_LIMIT, Projector
 from service.config import Settings
 from service.console import console, protect_forms
+from service.clock_routes import blp as clocks
 from service.decklist_routes import blp as decklists
 from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
@@ -123,6 +124,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     app.register_blueprint(assets)
     api.register_blueprint(blp)
     api.register_blueprint(fairness)
+    api.register_blueprint(clocks)
     api.register_blueprint(history)
     api.register_blueprint(importing)
     api.register_blueprint(health)

@@ -100,8 +100,11 @@ def _serve(note: str = "") -> int:
 
         def load(self):
             from service.app import create_app
+            from service.timekeeper import Timekeeper
 
-            return create_app(Settings())
+            app = create_app(Settings())
+            Timekeeper(app.extensions["herald"]).start()  # each worker's: clocks run out with no request
+            return app
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = workers * CONNECTIONS + 1024  # a descriptor for each connection the workers hold, and their own
@@ -247,7 +250,7 @@ def replay(args) -> int:
         print(f"FAIL the log is malformed before version {args.version}: {error!r}")
         return 1
     viewer = "referee" if args.seat is None else args.seat
-    print(json.dumps({**game.view(state, viewer), "version": args.version}, indent=2))
+    print(json.dumps(game.view_at(state, viewer, args.version, events[args.version - 1]["chain"]), indent=2))
     return 0
 
 

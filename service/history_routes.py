@@ -29,9 +29,8 @@ class Replay(MethodView):
             fail(404, f"the match has no version {version}; it is at version {match.version}")
         past = herald().matches.load(match.id, version=version)
         viewer = REFEREE if match.revealed_seed is not None else role
-        shown = past.game.view(past.state, viewer)
         retracted = retracted_flags(version, match.retracted)[version - 1]
-        return jsonify({**shown, "version": version, "chain_head": past.chain, "retracted": retracted})
+        return jsonify({**past.game.view_at(past.state, viewer, version, past.chain), "retracted": retracted})
 
 
 @blp.route("/matches/<uuid:match_id>/timeline")

@@ -46,7 +46,7 @@ def holders_moves(match, role) -> list[dict]:
 
 def fresh_view(match, role) -> dict:
     """The holder's view computed from the loaded match."""
-    return {**match.game.view(match.state, role), "version": match.version, "chain_head": match.chain}
+    return match.game.view_at(match.state, role, match.version, match.chain)
 
 
 def shown_log(match, role, events: list[dict]) -> list[dict]:

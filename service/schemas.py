@@ -6,10 +6,12 @@ import re
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from domain import clock
 from domain.errors import IllegalMove
 from domain.fair import CLIENT_SEED
 from domain.moves import StrictInteger
 from domain.registry import GAMES
+from domain.view_schema import Clock
 
 FIRST_GAME = next(iter(GAMES.values()))  # the registry's first game, for the examples
 
@@ -28,6 +30,15 @@ class StrictBoolean(fields.Boolean):
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value
+
+
+class StrictNumber(fields.Float):
+    """A JSON number: "1.5", true or NaN are refused."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class PlayerField(fields.Field):
@@ -158,15 +169,26 @@ class CreateMatchSchema(ma.Schema):
             raise ma.ValidationError(f"{game.name} is played by {game.min_players} to {game.max_players} players",
                                      "players")
         options = data.get("options", {})
-        unknown = sorted(set(options) - game.options)
+        unknown = sorted(set(options) - game.match_options)
         if unknown:
-            takes = ", ".join(sorted(game.options)) or "none"
+            takes = ", ".join(sorted(game.match_options))
             raise ma.ValidationError(f"{game.name} takes no option {', '.join(unknown)} (its options: {takes})",
                                      "options")
         try:
             game.check_options(options)
         except IllegalMove as error:
             raise ma.ValidationError(str(error), "options") from None
+
+
+def _seconds(name: str) -> dict:
+    return {"type": "number", "minimum": clock.SHORTEST if name in clock.SPENT_FIRST else 0, "maximum": clock.LONGEST}
+
+
+# the match option "clock" (domain/clock.py): chess-style or a per-decision allowance with a bank
+CLOCK_DOC = {"description": "a clock per seat; only the awaited seat's runs (every game takes it)", "oneOf": [
+    {"type": "object", "additionalProperties": False, "required": [*sorted(kind), "on_timeout"],
+     "properties": {**{key: _seconds(key) for key in sorted(kind)},
+                    "on_timeout": {"type": "string", "enum": list(clock.ON_TIMEOUT)}}} for kind in clock.KINDS]}
 
 
 def create_match_body() -> dict:
@@ -177,7 +199,8 @@ def create_match_body() -> dict:
         "game": {"type": "string", "enum": [name]},
         "players": {"type": "array", "items": PLAYER_DOC, "minItems": game.min_players, "maxItems": game.max_players},
         "options": {"type": "object", "additionalProperties": False, "description": described["options"],
-                    "properties": {option: {"type": game.option_kind(option)} for option in sorted(game.options)}},
+                    "properties": {**{option: {"type": game.option_kind(option)} for option in sorted(game.options)},
+                                   clock.OPTION: CLOCK_DOC}},
         "await_client_seeds": {"type": "boolean", "default": False, "description": described["await_client_seeds"]},
     }} for name, game in sorted(GAMES.items())]
     example = {"game": FIRST_GAME.name, "players": ["Ana", "Bo", "Cy", "Di"][:min(FIRST_GAME.min_players + 1, FIRST_GAME.max_players)]}
@@ -305,6 +328,21 @@ class DisputeSchema(Document):
     explanation = fields.String(allow_none=True)
     remedy = fields.String(allow_none=True)
     evidence = fields.Dict()
+
+
+class ClockChangeSchema(ma.Schema):
+    """The referee's change to a match's clocks: time added to a seat's, or the clocks paused or restarted."""
+
+    reason = Reason(2000, required=True)  # recorded in the event, shown to every seat
+    seat = StrictInteger(validate=validate.Range(min=0, max=7), metadata={"description": "with add_s: whose clock"})
+    add_s = StrictNumber(validate=validate.Range(min=clock.SHORTEST, max=clock.LONGEST),
+                         metadata={"description": "seconds added to the seat's clock"})
+    paused = StrictBoolean(metadata={"description": "true pauses every clock, false restarts the awaited seat's"})
+
+
+class ClocksSchema(Document):
+    version = fields.Integer()
+    clocks = fields.List(fields.Nested(Clock))
 
 
 class ReplayQuerySchema(ma.Schema):

@@ -14,9 +14,9 @@ def auth(token: str) -> dict:
 class Table:
     """One match seen through the HTTP API."""
 
-    def __init__(self, client, players=("Ana", "Bo", "Cy"), game="korona"):
+    def __init__(self, client, players=("Ana", "Bo", "Cy"), game="korona", options: dict | None = None):
         self.client = client
-        created = client.post("/matches", json={"game": game, "players": list(players)})
+        created = client.post("/matches", json={"game": game, "players": list(players), "options": options or {}})
         assert created.status_code == 201, created.get_json()
         self.created = created.get_json()
         self.id = self.created["match_id"]
