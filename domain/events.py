@@ -234,8 +234,30 @@ class ClockExpired(PlatformEvent):
         state["clocks"] = {**state["clocks"], "at": payload["at"], "seats": seats, "allowance_s": 0, "running": None}
 
 
+class TimeCalled(PlatformEvent):
+    """Time was called in the match's tournament round: the turn under way and `extra_turns` more are played, then the
+    position is counted (RULINGS P1, P4); with `extra_turns` null the match is a draw at once."""
+
+    fields = ("extra_turns",)
+
+    @staticmethod
+    def evolve(state: dict, payload: dict) -> None:
+        state["time"] = {"extra_turns": payload["extra_turns"], "turn": 0, "current": state["current"]}
+
+
+class ExtraTurnBegan(PlatformEvent):
+    """After time was called, another seat's turn began: extra turn `turn` of the time's extra turns."""
+
+    fields = ("turn", "seat")
+
+    @staticmethod
+    def evolve(state: dict, payload: dict) -> None:
+        state["time"] = {**state["time"], "turn": payload["turn"], "current": payload["seat"]}
+
+
 PLATFORM_EVENTS = (MatchCreated, SeedRevealed, MatchFinished, RefereeResolved, ClientSeedSet, DisputeOpened, DisputeRuled,
-                   UndoRequested, UndoDeclined, ActionsRetracted, BackupPerformed, ClockSet, ClockExpired)
+                   UndoRequested, UndoDeclined, ActionsRetracted, BackupPerformed, ClockSet, ClockExpired, TimeCalled,
+                   ExtraTurnBegan)
 
 
 def _finish(state: dict, p: dict) -> None:

@@ -218,6 +218,30 @@ class Match(Aggregate):
         else:
             self._record_all([("MatchFinished", adjudicated(self.game, self.state, "timeout", forfeited=seat))])
 
+    def call_time(self, extra_turns: int | None) -> None:
+        """Time was called in the match's tournament round (RULINGS P4): the turn under way and `extra_turns` more
+        are played, then the game counts the position (P1); None: a draw at once, as is a match still seating."""
+        if self.finished:
+            raise IllegalMove("the match is over")
+        if "time" in self.state:
+            raise IllegalMove("time was already called in this match")
+        self._record("TimeCalled", {"extra_turns": extra_turns})
+        if extra_turns is None:
+            self._record_all([("MatchFinished", {"reason": "time", "winner": None, "winners": []})])
+        elif self.seating:
+            self._record_all([("MatchFinished", adjudicated(self.game, self.state, "time"))])
+
+    def _count_turns(self) -> None:
+        """After time was called, each new turn is counted (ExtraTurnBegan); the one after the last extra turn does
+        not begin: the game counts the position instead (P1, P4)."""
+        time = self.state.get("time")
+        if time is None or self.state["status"] != "active" or self.state["current"] == time["current"]:
+            return
+        if time["turn"] >= time["extra_turns"]:
+            self._record("MatchFinished", adjudicated(self.game, self.state, "time"))
+        else:
+            self._record("ExtraTurnBegan", {"turn": time["turn"] + 1, "seat": self.state["current"]})
+
     def set_clock(self, reason: str, seat: int | None = None, seconds: float | None = None,
                   paused: bool | None = None) -> None:
         """The referee adds time to a seat's clock, or pauses or restarts the clocks, saying why."""
@@ -253,9 +277,12 @@ class Match(Aggregate):
 
     def _restore(self, type_: str, payload: dict) -> None:
         """A take-back or backup, then where the match has a clock, the clocks as they stood at the version it returns
-        to, running again from now: the time since is charged to nobody (RULINGS P3); paused they stay paused."""
-        paused = self.state.get("clocks", {}).get("paused")
+        to, running again from now: the time since is charged to nobody (RULINGS P3); paused they stay paused. Time
+        called stays called, counted again from the restored turn (P4)."""
+        paused, called = self.state.get("clocks", {}).get("paused"), self.state.get("time")
         self._record(type_, payload)
+        if called is not None and "time" not in self.state:  # backed up to before time was called: it stays called
+            self._record("TimeCalled", {"extra_turns": called["extra_turns"]})
         if self.clock_option is not None:
             moment = self.now()
             clocks = {**self.state["clocks"], "at": clock.stamp(moment), "paused": paused}
@@ -323,6 +350,7 @@ class Match(Aggregate):
         else:
             for type_, payload in events:
                 self._record(type_, payload, moment=moment)
+        self._count_turns()
         self._clock(seat, moment)
         if self.finished and self.revealed_seed is None:
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})

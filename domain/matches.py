@@ -260,6 +260,10 @@ class Matches(Application):
         """The referee adds time to a seat's clock, or pauses or restarts the clocks, with a reason."""
         return self.act(match_id, Match.set_clock, reason, seat, seconds, paused)[0]
 
+    def call_time(self, match_id, extra_turns: int | None) -> Match:
+        """Time was called in the match's tournament round: its extra turns, or a draw at once (None)."""
+        return self.act(match_id, Match.call_time, extra_turns)[0]
+
     def expire(self, match_id) -> Match | None:
         """Record that the running seat's time has run out, and its on_timeout; None where none has run out now (a
         move came first) or another process recorded first."""

@@ -9,11 +9,13 @@ from domain.events import (
     ClockSet,
     DisputeOpened,
     DisputeRuled,
+    ExtraTurnBegan,
     MatchCreated,
     MatchFinished,
     PlatformEvent,
     RefereeResolved,
     SeedRevealed,
+    TimeCalled,
     UndoDeclined,
     UndoRequested,
     describes,
@@ -78,6 +80,12 @@ def _clocks(p: dict, names: list[str], game) -> str:
 describes(ClockExpired)(lambda p, names, game: f"{names[p['seat']]}'s time ran out: "
                         + ("the game's default move was played for them." if p["on_timeout"] == "default_move" else
                            "they lose."))
+
+describes(TimeCalled)(lambda p, names, game: "Time was called in the round: " + (
+    "the match is a draw." if p["extra_turns"] is None else
+    "this turn is finished, then the position is counted." if p["extra_turns"] == 0 else
+    f"this turn and {p['extra_turns']} more are played, then the position is counted."))
+describes(ExtraTurnBegan)(lambda p, names, game: f"Extra turn {p['turn']}: {names[p['seat']]}'s.")
 
 
 def entries(match, log: list[dict], viewer) -> list[dict]:

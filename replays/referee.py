@@ -212,6 +212,12 @@ class Rereferee:
                             p.get("paused") if "added" not in p else None)
         elif kind == "ClockExpired":
             match.expire()
+        elif kind == "TimeCalled":
+            extra = p.get("extra_turns")
+            if extra is not None and not is_a(extra, int):
+                raise Rejected(event["version"], f"TimeCalled: its extra_turns must be a whole number or null, not "
+                                                 f"{kind_of(extra)}")
+            match.call_time(extra)
         elif kind == "ClientSeedSet":
             match.record_seed(p["seat"], p["client_seed"], p["by"])
         elif kind == "DisputeOpened":
