@@ -89,6 +89,13 @@ def deadline(clocks: dict | None) -> datetime | None:
     return read(clocks["at"]) + timedelta(seconds=clocks["allowance_s"] + clocks["seats"][clocks["running"]])
 
 
+def told(seconds: float) -> str:
+    """A clock's time as players read it: 9:05, 1:02:03."""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
 def shown(clocks: dict) -> list[dict]:
     """The clocks as every view shows them: each seat's time left at the view's version, the running one's deadline."""
     rows = []

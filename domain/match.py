@@ -213,10 +213,10 @@ class Match(Aggregate):
         seat, on_timeout = self.state["clocks"]["running"], self.clock_option["on_timeout"]
         self._record("ClockExpired", {"seat": seat, "at": clock.stamp(now), "on_timeout": on_timeout})
         if on_timeout == "default_move":
-            self._record_all(self.game.decide(self.state, seat, self.game.resolution(self.state, seat), self.rng()),
-                             seat)
+            events = self.game.decide(self.state, seat, self.game.resolution(self.state, seat), self.rng())
         else:
-            self._record_all([("MatchFinished", adjudicated(self.game, self.state, "timeout", forfeited=seat))])
+            events = [("MatchFinished", adjudicated(self.game, self.state, "timeout", forfeited=seat))]
+        self._record_all(events, seat if on_timeout == "default_move" else None, now)
 
     def call_time(self, extra_turns: int | None) -> None:
         """Time was called in the match's tournament round (RULINGS P4): the turn under way and `extra_turns` more
@@ -333,11 +333,11 @@ class Match(Aggregate):
             raise IllegalMove(f"undo request {request_id} was already {request['status']}")
         return request
 
-    def _record_all(self, events: list[tuple[str, dict]], seat: int | None = None) -> None:
+    def _record_all(self, events: list[tuple[str, dict]], seat: int | None = None, moment=None) -> None:
         """Record the events a game decided (for `seat`'s decision, if any); those a table emitted over this very state
         leave the table's state (domain/table.py), which they already evolved, instead of evolving this one again. A
-        move's events share their moment, the clocks' reading too."""
-        moment = self.now()
+        move's events share their moment (`moment`, or now), the clocks' reading too."""
+        moment = moment or self.now()
         if getattr(events, "origin", None) is self.state:
             self.evolving = False
             try:

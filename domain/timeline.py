@@ -1,6 +1,7 @@
 """The timeline of a match: one plain English entry per event, written for one viewer."""
 from __future__ import annotations
 
+from domain import clock
 from domain.events import (
     ActionsRetracted,
     BackupPerformed,
@@ -57,22 +58,15 @@ describes(BackupPerformed)(lambda p, names, game: f"The referee backed the match
                            + ("; hidden cards were reshuffled." if p.get("reshuffled") else "."))
 
 
-def _time(seconds: float) -> str:
-    """A clock's time as players read it: 9:05, 1:02:03."""
-    minutes, secs = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
-
-
 @describes(ClockSet)
 def _clocks(p: dict, names: list[str], game) -> str:
     """The referee's change with its reason, else the clocks after a decision."""
     if "reason" in p:
         added = p.get("added")
-        change = (f"added {_time(added['seconds'])} to {names[added['seat']]}'s clock" if added else
+        change = (f"added {clock.told(added['seconds'])} to {names[added['seat']]}'s clock" if added else
                   "paused the clocks" if p["paused"] else "restarted the clocks")
         return f"The referee {change}: {p['reason']}"
-    left = ", ".join(f"{name} {_time(t)}" for name, t in zip(names, p["seats"]))
+    left = ", ".join(f"{name} {clock.told(t)}" for name, t in zip(names, p["seats"]))
     running = "" if p["running"] is None else f"; {names[p['running']]}'s is running"
     return f"Clocks: {left}{running}."
 
