@@ -6,6 +6,7 @@ import json
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from domain import clock
 from replays.verify import too_deep
 from service.console.api import Refused
 
@@ -80,6 +81,21 @@ class Settle(Form):
     reason = fields.String(load_default="", validate=validate.Length(max=500))  # needed before the decision stalls
 
 
+class ClockTime(Form):
+    """The referee adds time to a seat's clock."""
+
+    seat = fields.Integer(strict=False, required=True, validate=validate.Range(min=0, max=7))
+    add_s = fields.Float(required=True, validate=validate.Range(min=clock.SHORTEST, max=clock.LONGEST))
+    reason = Text()
+
+
+class ClockPause(Form):
+    """The referee pauses the clocks (paused true) or restarts them (false)."""
+
+    paused = fields.Boolean(required=True)
+    reason = Text()
+
+
 class Result(Form):
     round = fields.Integer(strict=False, required=True, validate=validate.Range(min=1))
     table = fields.Integer(strict=False, required=True, validate=validate.Range(min=1))
@@ -92,6 +108,17 @@ class Result(Form):
         data["placements"] = [[p.strip() for p in group.split("=") if p.strip()]
                               for group in data["placements"].split(",") if group.strip()]
         return data
+
+
+class ReportAnswer(Form):
+    """The opponent's answer to a reported result; a dispute says why (the API refuses one that does not)."""
+
+    decision = fields.String(required=True, validate=validate.OneOf(["confirm", "dispute"]))
+    reason = fields.String(load_default="", validate=validate.Length(max=500))
+
+    @ma.post_load
+    def said(self, data, **kwargs):
+        return data if data["reason"] else {"decision": data["decision"]}
 
 
 class Drop(Form):

@@ -1,5 +1,6 @@
 """A match's page: the table as the token may see it now or at any version, the timeline, the score chart, the
-fairness panel; a seat's legal moves as buttons; the referee's undo, dispute, backup and settle actions."""
+fairness panel, the clocks; a seat's legal moves as buttons; the referee's undo, dispute, backup and settle actions, and
+time added to a clock or the clocks paused."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ from service.console import forms
 from service.console.api import Refused, get
 from service.console.blueprint import console
 from service.console.holder import signed_in
-from service.console.present import chart, move_label
+from service.console.present import chart, clocks, move_label
 from service.console.render import act, page
 
 
@@ -49,6 +50,7 @@ def match_page(match_id, notice: str | None = None, status: int = 200, verificat
         moves = [{"label": move_label(m, shown, players, match.game), "json": json.dumps(m)}
                  for m in get(f"/matches/{match_id}/legal-moves", mine)["moves"]]
     bundle = get(f"/matches/{match_id}/audit", mine) if mine else None
+    live = past is None and summary["status"] != "finished"
     return page("match.html", status, summary=summary, game=match.game, view=shown, current=view["version"],
                 past=past is not None, role=role, who=role_label(role, players), players=players, moves=moves,
                 timeline=timeline[::-1], notice=notice, verification=verification,
@@ -58,7 +60,9 @@ def match_page(match_id, notice: str | None = None, status: int = 200, verificat
                 fairness={"commitment": summary["seed_commitment"],
                           "client_seeds": bundle["client_seeds"] if bundle else None,
                           "server_seed": bundle["server_seed"] if bundle and revealed else None},
-                awaiting=match.game.awaiting(match.state), foreign=holder is not None and role is None)
+                awaiting=match.game.awaiting(match.state), foreign=holder is not None and role is None,
+                clocks=clocks(shown.get("clocks", []), players, live), live=live,
+                paused=match.state.get("clocks", {}).get("paused", False))
 
 
 @console.get("/matches/<uuid:match_id>")
@@ -123,6 +127,16 @@ def back_up(match_id):
 def settle(match_id):
     return acts(match_id, forms.Settle, lambda f: ("/moves", {"type": "default", "resolve_for": f["seat"],
                                                                **({"reason": f["reason"]} if f["reason"] else {})}))
+
+
+@console.post("/matches/<uuid:match_id>/clock/time")
+def add_time(match_id):
+    return acts(match_id, forms.ClockTime, lambda f: ("/clock", f))
+
+
+@console.post("/matches/<uuid:match_id>/clock/pause")
+def pause_clocks(match_id):
+    return acts(match_id, forms.ClockPause, lambda f: ("/clock", f))
 
 
 @console.post("/matches/<uuid:match_id>/verify")

@@ -1,7 +1,10 @@
-"""What the console's pages show beside the views themselves: words for moves, a score chart, the flags on tables."""
+"""What the console's pages show beside the views themselves: words for moves, a score chart, the flags on tables,
+clocks and round time counting down."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+
+from domain import clock
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")  # each seat's line is told apart by its dashes, not colour alone
 WIDTH, HEIGHT, MARGIN = 640, 220, 30
@@ -84,3 +87,37 @@ def flags(match, stall_seconds: int, awaiting_result: bool = False, now: datetim
     if awaiting_result and match.finished:
         out.append("finished, result not yet in the tournament")
     return out
+
+
+def countdown(deadline: str, now: datetime) -> dict:
+    """A time running out at `deadline` (ISO 8601 UTC), as a page shows it: the time left now, and the deadline and the
+    server's time for console.js, which counts it down every second from there (correcting the browser's clock)."""
+    left = max(0.0, (clock.read(deadline) - now).total_seconds())
+    return {"left": clock.told(left), "deadline": deadline, "now": clock.stamp(now)}
+
+
+def clocks(shown: list[dict], players: list[str], live: bool, now: datetime | None = None) -> list[dict]:
+    """Each seat's clock as a match page shows it. On a live page the running clock counts down from its deadline;
+    otherwise (another version, a paused or stopped clock) it shows the time the view gives, still."""
+    now = now or datetime.now(UTC)
+    out = []
+    for row in shown:
+        ticking = live and row["running"] and "deadline" in row
+        still = {"left": clock.told(row["remaining_s"]), "deadline": None}
+        out.append({"seat": row["seat"], "name": players[row["seat"]], "running": row["running"],
+                    **(countdown(row["deadline"], now) if ticking else still)})
+    return out
+
+
+def round_time(current: dict | None, now: datetime | None = None) -> dict | None:
+    """The current round's time, where the tournament has round time: counting down to its deadline while a table
+    still plays, or the moment time was called (None if neither applies)."""
+    if not current:
+        return None
+    if current.get("time_called"):
+        called = clock.read(current["time_called"]["at"]).astimezone(UTC)
+        return {"round": current["round"], "called": called.strftime("%H:%M:%S UTC")}
+    playing = any(table["placements"] is None for table in current["tables"])
+    if not current.get("deadline") or not playing:
+        return None
+    return {"round": current["round"], "called": None, **countdown(current["deadline"], now or datetime.now(UTC))}

@@ -1,5 +1,6 @@
-"""A tournament's page: players, each round's tables with their matches' status and results, the standings with
-their tiebreakers, the timeline; the organiser's buttons (pair the next round, drop a player, record a result)."""
+"""A tournament's page: players, each round's tables with their matches' status and results, the round's time, the
+standings with their tiebreakers and disqualifications, the reported results still open, the timeline; the organiser's
+buttons (pair the next round, drop a player, record a result), and the opponent's answer to a reported result."""
 from __future__ import annotations
 
 import hashlib
@@ -12,7 +13,7 @@ from service.console import forms
 from service.console.api import get
 from service.console.blueprint import console
 from service.console.holder import Holder, signed_in
-from service.console.present import flags
+from service.console.present import flags, round_time
 from service.console.render import act, page, stall_seconds
 
 
@@ -49,15 +50,45 @@ def tournament_page(tournament_id, notice: str | None = None, status: int = 200)
     standings = get(f"/tournaments/{tournament_id}/standings")
     tables = tables_of(holder, tournament, only_own=False)
     rounds = [get(f"/tournaments/{tournament_id}/rounds/{n}") for n in range(1, tournament["round"] + 1)]
+    reports = get(f"/tournaments/{tournament_id}/reports")
+    names = {row["player_id"]: row["name"] for row in standings["standings"]}
     return page("tournament.html", status, holder=holder, tournament=tournament, standings=standings,
-                tables=tables, byes={r["round"]: r["byes"] for r in rounds}, mark=mark(tournament, tables),
+                tables=tables, byes={r["round"]: r["byes"] for r in rounds},
+                mark=mark(tournament, tables, rounds[-1] if rounds else None, reports),
                 organiser=organises(holder, tournament_id), notice=notice,
+                round_time=round_time(rounds[-1] if rounds else None),
+                reports=open_reports(holder, tournament_id, reports, tables, names),
                 timeline=get(f"/tournaments/{tournament_id}/timeline")["sentences"])
 
 
-def mark(tournament: dict, tables: list[dict]) -> str:
-    """What changes whenever the page would: the tournament, and each table's match version and result."""
-    seen = [tournament, [(t["match_id"], t["version"], t["placements"]) for t in tables]]
+def open_reports(holder: Holder | None, tournament_id, reports: list[dict], tables: list[dict],
+                 names: dict) -> list[dict]:
+    """The reported results still open, waiting for the opponent's answer or (disputed) for the organiser's result:
+    every one for the organiser, a player's own tables' for a player, none for anyone else. Each says whose answer
+    it waits for, and whether that is the signed-in player's (who may then confirm or dispute it)."""
+    organiser = organises(holder, tournament_id)
+    me = holder.role if holder is not None and holder.kind == "tournament" and holder.of == str(tournament_id) \
+        else None
+    seats = {(t["round"], t["table"]): t["players"] for t in tables}
+    out = []
+    for report in reports:
+        players = seats.get((report["round"], report["table"])) or list(report["games"])
+        if report["status"] not in ("waiting", "disputed") or not (organiser or (me and me in players)):
+            continue
+        opponent = next((p for p in players if p != report["by"]), None)
+        out.append({**report, "reporter": names.get(report["by"], report["by"]),
+                    "opponent": names.get(opponent, opponent),
+                    "score": ", ".join(f"{names.get(p, p)} {report['games'].get(p, 0)}" for p in players),
+                    "mine": report["status"] == "waiting" and me is not None and me == opponent})
+    return out
+
+
+def mark(tournament: dict, tables: list[dict], current: dict | None, reports: list[dict]) -> str:
+    """What changes whenever the page would: the tournament, each table's match version and result, the current
+    round's time, the reports."""
+    timed = {key: current.get(key) for key in ("deadline", "time_called")} if current else None
+    seen = [tournament, [(t["match_id"], t["version"], t["placements"]) for t in tables], timed,
+            [(r["report_id"], r["status"]) for r in reports]]
     return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -70,13 +101,17 @@ def tournament(tournament_id):
 def tournament_live(tournament_id):
     """204 while nothing changed since the page's mark; else htmx reloads the page."""
     tournament = get(f"/tournaments/{tournament_id}")
-    if mark(tournament, tables_of(None, tournament, only_own=False)) == request.args.get("mark"):
+    current = get(f"/tournaments/{tournament_id}/rounds/{tournament['round']}") if tournament["round"] else None
+    seen = mark(tournament, tables_of(None, tournament, only_own=False), current,
+                get(f"/tournaments/{tournament_id}/reports"))
+    if seen == request.args.get("mark"):
         return "", 204
     return "", 200, {"HX-Refresh": "true"}
 
 
-def organiser_acts(tournament_id, schema: type[forms.Form], request_of):
-    """The organiser's action, request_of(form) -> (path under the tournament, body), posted to the API."""
+def tournament_acts(tournament_id, schema: type[forms.Form], request_of):
+    """The organiser's or a player's action, request_of(form) -> (path under the tournament, body), posted to the API
+    with the signed-in token (the API says who may)."""
     def full(form):
         path, body = request_of(form)
         return f"/tournaments/{tournament_id}{path}", body
@@ -87,14 +122,20 @@ def organiser_acts(tournament_id, schema: type[forms.Form], request_of):
 
 @console.post("/tournaments/<uuid:tournament_id>/rounds")
 def pair_round(tournament_id):
-    return organiser_acts(tournament_id, forms.Form, lambda form: ("/rounds", None))
+    return tournament_acts(tournament_id, forms.Form, lambda form: ("/rounds", None))
 
 
 @console.post("/tournaments/<uuid:tournament_id>/drop")
 def drop(tournament_id):
-    return organiser_acts(tournament_id, forms.Drop, lambda form: (f"/players/{form['player_id']}/drop", None))
+    return tournament_acts(tournament_id, forms.Drop, lambda form: (f"/players/{form['player_id']}/drop", None))
 
 
 @console.post("/tournaments/<uuid:tournament_id>/results")
 def record_result(tournament_id):
-    return organiser_acts(tournament_id, forms.Result, lambda form: ("/results", form))
+    return tournament_acts(tournament_id, forms.Result, lambda form: ("/results", form))
+
+
+@console.post("/tournaments/<uuid:tournament_id>/reports/<report_id>")
+def answer_report(tournament_id, report_id):
+    """The opponent confirms a reported result, or disputes it saying why."""
+    return tournament_acts(tournament_id, forms.ReportAnswer, lambda form: (f"/reports/{report_id}", form))
