@@ -121,6 +121,16 @@ class MatchCreated(PlatformEvent):
     optional = ("rules",)
     undo = "turn"
 
+    @staticmethod
+    def redact(payload: dict, viewer) -> dict:
+        """A tournament's match shows a seat its own decklist alone and a spectator none (RULINGS T12): the
+        tournament publishes them when it ends."""
+        options = payload["options"]
+        if "tournament" not in options or "decklists" not in options:
+            return payload
+        shown = [deck if seat == viewer else None for seat, deck in enumerate(options["decklists"])]
+        return {**payload, "options": {**options, "decklists": shown}}
+
 
 class SeedRevealed(PlatformEvent):
     """The match ended; its server seed is published so anyone can check every draw."""

@@ -295,8 +295,9 @@ class Match(Aggregate):
             raise IllegalMove(f"this match has no seat {seat}: its seats are 0 to {len(self.created['players']) - 1}")
 
     def redact(self, type_: str, payload: dict, viewer) -> dict:
-        """An event's payload as a viewer may see it: everything for the referee or once the seed is revealed."""
-        if self.revealed_seed is not None:
+        """An event's payload as a viewer may see it: everything for the referee or once the seed is revealed, but a
+        tournament's decklists, which its MatchCreated keeps to their own seats (RULINGS T12)."""
+        if self.revealed_seed is not None and type_ != "MatchCreated":
             return payload
         return self.game.redact(type_, payload, viewer)
 

@@ -2,7 +2,9 @@
 a chain link, its random choices drawn from its own committed seed (docs/FAIRNESS.md) and recorded in the events."""
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from collections import Counter
 
 from eventsourcing.domain import Aggregate
@@ -32,13 +34,19 @@ class TournamentEvent(Aggregate.Event):
 
 
 class PlayerRegistered(TournamentEvent):
-    """A player joined (before round 1): its name, its decklist where the game has one; its token's hash is secret."""
+    """A player joined: its name and, where the game has decklists, its decklist's commitment (RULINGS T12); its
+    token's hash, its decklist and the decklist's salt are secret until the tournament ends. (Logs from before the
+    commitments hold the decklist itself.)"""
 
     secret: dict
 
     def apply(self, tournament) -> None:
-        tournament.token_hashes[self.payload["player_id"]] = self.secret["token"]
+        player = self.payload["player_id"]
+        tournament.token_hashes[player] = self.secret["token"]
         super().apply(tournament)
+        if "decklist" in self.secret:
+            tournament.decklists[player] = self.secret["decklist"]
+            tournament.salts[player] = self.secret["salt"]
 
 
 class PlayerDropped(TournamentEvent):
@@ -63,8 +71,14 @@ class PairingOverridden(TournamentEvent):
     matches are replaced by new ones (the old ones are void)."""
 
 
+class GameFinished(TournamentEvent):
+    """A game of a best-of-N table finished (its match's placements); unless that decided the table, the next game's
+    match and seat order (RULINGS T11)."""
+
+
 class ResultRecorded(TournamentEvent):
-    """A table's placements: from its match when it finished, or by the organiser with a reason."""
+    """A table's placements: from its match when it finished (best of N: its games, tallied), from a confirmed report,
+    or by the organiser with a reason; with the games each player won and the games drawn where they are known."""
 
 
 class ResultReported(TournamentEvent):
@@ -81,13 +95,18 @@ class TournamentFinished(TournamentEvent):
     """The last round's last result is in: the final standings, best first."""
 
 
+class DecklistsRevealed(TournamentEvent):
+    """The tournament is over: every decklist committed at registration, with its salt, so anyone can check each
+    against its commitment (RULINGS T12)."""
+
+
 class SeedRevealed(TournamentEvent):
     """The tournament is over: its server seed is revealed, so anyone can recompute every draw."""
 
 
 EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, PlayerUndropped, PlayerDisqualified,
-                                        RoundPaired, PairingOverridden, ResultRecorded, ResultReported,
-                                        ReportAnswered, TournamentFinished, SeedRevealed)}
+                                        RoundPaired, PairingOverridden, GameFinished, ResultRecorded, ResultReported,
+                                        ReportAnswered, TournamentFinished, DecklistsRevealed, SeedRevealed)}
 
 
 class Tournament(Aggregate):
@@ -106,6 +125,7 @@ class Tournament(Aggregate):
         self.players: dict[str, dict] = {}
         self.token_hashes: dict[str, str] = {}
         self.decklists: dict[str, dict | None] = {}
+        self.salts: dict[str, str] = {}  # by player: the salt its decklist's commitment was made with
         self.revealed_seed: str | None = None
         self.rounds: list[dict] = []
         self.reports: dict[str, dict] = {}  # by report id: round, table, by, games, drawn, status
@@ -125,6 +145,8 @@ class Tournament(Aggregate):
             raise IllegalMove("tables of more than 2 are played as Swiss pods, without a top cut")
         if spec["format"] == "single_elimination" and spec["top_cut"]:
             raise IllegalMove("single elimination has no top cut: it is one")
+        if spec.get("best_of", 1) > 1 and spec["table_size"] != 2:
+            raise IllegalMove(f"best of {spec['best_of']} is played at two-player tables: a pod plays one game")
         if spec.get("late_entry_until_round", 1) > 1 and spec["format"] != "swiss":
             raise IllegalMove("late entry is for Swiss tournaments: a round robin's schedule and a bracket are fixed")
         unknown = sorted(set(spec["options"]) - game.match_options)
@@ -171,6 +193,11 @@ class Tournament(Aggregate):
         return self.swiss_rounds + {0: 0, 4: 2, 8: 3}[self.created["top_cut"]]
 
     @property
+    def best_of(self) -> int:
+        """The games a table plays at most (RULINGS T11): 1, 3 or 5; 1 for a tournament created before the option."""
+        return self.created.get("best_of", 1)
+
+    @property
     def scheme(self) -> list[int]:
         """Points by placement: the organiser's at pods; at two seats [3, 0], whatever the spec says (table_points scores
         a two-seat table itself: only the top, a bye's worth, is read there)."""
@@ -184,10 +211,11 @@ class Tournament(Aggregate):
         return fair.Generator(self.secret["server_seed"], str(self.id), [], self.next_nonce)
 
     def register(self, name: str, decklist: dict | None, token_hash: str, missed: str | None = None,
-                 byes: int = 0) -> str:
+                 byes: int = 0, salt: str | None = None) -> str:
         """A new player: before round 1, or late until the round the organiser set (late_entry_until_round), each
         round it missed counted as `missed` ("loss" or "bye", the organiser's choice); `byes`, the first rounds it is
-        given a bye at registration (Swiss)."""
+        given a bye at registration (Swiss). Its decklist is kept secret behind a commitment made with `salt`
+        (RULINGS T12); without a salt (an audit of a log from before commitments) it is public in the payload."""
         last = self.created.get("late_entry_until_round", 1)
         if len(self.rounds) >= last:
             raise IllegalMove("registration closes when round 1 is paired" if last == 1 else
@@ -203,10 +231,14 @@ class Tournament(Aggregate):
             if problems:
                 raise IllegalMove("the decklist is not valid: " + "; ".join(problems))
         player_id = f"p{len(self.players) + 1}"
-        payload = {"player_id": player_id, "name": name, **({"decklist": decklist} if decklist else {}),
+        hidden = bool(decklist) and salt is not None
+        deck = {"decklist_commitment": decklist_commitment(decklist, salt)} if hidden else \
+            {"decklist": decklist} if decklist else {}
+        payload = {"player_id": player_id, "name": name, **deck,
                    **({"missed": {"rounds": len(self.rounds), "as": missed}} if self.rounds else {}),
                    **({"byes": byes} if byes else {})}
-        self._record(PlayerRegistered, payload, secret={"token": token_hash})
+        self._record(PlayerRegistered, payload, secret={"token": token_hash, **(
+            {"decklist": decklist, "salt": salt} if hidden else {})})
         return player_id
 
     def drop(self, player_id: str) -> None:
@@ -339,6 +371,8 @@ class Tournament(Aggregate):
             raise IllegalMove("the organiser swaps two players seated at two different tables of the current round")
         if at[a]["placements"] is not None or at[b]["placements"] is not None:
             raise IllegalMove("a table with a result keeps its players: correct the result instead")
+        if any(game["placements"] for t in (at[a], at[b]) for game in t.get("games", ())):
+            raise IllegalMove("a table that has finished a game keeps its players: record its result instead")
         return [{**t, "players": [b if p == a else a if p == b else p for p in t["players"]]} for t in (at[a], at[b])]
 
     def override(self, tables: list[dict], match_ids: list[str], reason: str) -> None:
@@ -351,13 +385,55 @@ class Tournament(Aggregate):
             raise KeyError(f"round {round_}, table {table}")
         return self.rounds[round_ - 1]["tables"][table - 1]
 
-    def record_result(self, round_: int, table: int, placements: list[list[str]], by: str, reason: str) -> None:
+    def record_result(self, round_: int, table: int, placements: list[list[str]], by: str, reason: str,
+                      games: dict[str, int] | None = None, drawn: int = 0) -> None:
+        """A table's result; `games`, where known, the games each of its two players won (and `drawn`, the games
+        drawn), which the placements must follow: more games won first, equal games a draw."""
         seated = self.table(round_, table)["players"]
         if sorted(p for group in placements for p in group) != sorted(seated):
             raise IllegalMove(f"the placements must name each player of table {table} once: {', '.join(seated)}")
-        self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, "by": by,
+        if games is not None and sorted(games) != sorted(seated):
+            raise IllegalMove(f"the games must name each player of table {table}: {', '.join(seated)}")
+        if games is not None and [sorted(g) for g in by_games(seated, games)] != [sorted(g) for g in placements]:
+            raise IllegalMove(f"the placements must follow the games: {by_games(seated, games)} for {games}")
+        scores = {"games": dict(games), "drawn": drawn} if games is not None else {}
+        self._record(ResultRecorded, {"round": round_, "table": table, "placements": placements, **scores, "by": by,
                                       "reason": reason})
         self._finish_if_over()
+
+    def next_seats(self, round_: int, table: int, placements: list[list[str]]) -> list[str] | None:
+        """The seat order of a best-of-N table's next game once its current game ends with these placements: its loser
+        first, or after a drawn game the order flipped (RULINGS T11); None where that game decides the table."""
+        seated = self.table(round_, table)
+        played = [game["placements"] for game in seated["games"] if game["placements"] is not None]
+        won, _ = tally([*played, placements], seated["players"])
+        if 2 * max(won.values()) > self.best_of or len(played) + 1 >= self.best_of:
+            return None
+        current = seated["games"][-1]["players"]
+        return list(reversed(current)) if len(placements) == 1 else [placements[1][0], placements[0][0]]
+
+    def finish_game(self, round_: int, table: int, placements: list[list[str]], match_id: str | None) -> None:
+        """A best-of-N table's current game finished with these placements: recorded with the next game's match
+        (`match_id`, created for the seats next_seats gives), or where it decides the table, the table's result from
+        its games."""
+        seated = self.table(round_, table)
+        if "games" not in seated or seated["placements"] is not None:
+            raise IllegalMove(f"table {table} of round {round_} has no game being played")
+        current = seated["games"][-1]
+        if sorted(p for group in placements for p in group) != sorted(current["players"]):
+            raise IllegalMove(f"the placements must name each player of table {table} once")
+        following = self.next_seats(round_, table, placements)
+        if (following is None) != (match_id is None):
+            raise IllegalMove(f"game {len(seated['games'])} of table {table} " +
+                              ("decides the table: no game follows it" if following is None else
+                               "does not decide the table: the next game's match is missing"))
+        self._record(GameFinished, {"round": round_, "table": table, "game": len(seated["games"]),
+                                    "match_id": current["match_id"], "placements": placements,
+                                    **({"next": {"match_id": match_id, "players": following}} if following else {})})
+        if following is None:
+            won, drawn = tally([game["placements"] for game in seated["games"]], seated["players"])
+            self.record_result(round_, table, by_games(seated["players"], won), "match", "its games finished", won,
+                               drawn)
 
     def report(self, round_: int, table: int, by: str, games: dict[str, int], drawn: int) -> str:
         """A seated player reports its table's result in games; KeyError for a table the tournament does not have."""
@@ -386,9 +462,7 @@ class Tournament(Aggregate):
     def reported_placements(self, report_id: str) -> list[list[str]]:
         """A report's result as placements: the player who won more games first, else a draw (in seat order)."""
         report = self.reports[report_id]
-        a, b = self.table(report["round"], report["table"])["players"]
-        won_a, won_b = report["games"][a], report["games"][b]
-        return [[a, b]] if won_a == won_b else [[a], [b]] if won_a > won_b else [[b], [a]]
+        return by_games(self.table(report["round"], report["table"])["players"], report["games"])
 
     def _finish_if_over(self) -> None:
         """Once the last round is complete: the final standings and champion, then the seed revealed."""
@@ -399,6 +473,9 @@ class Tournament(Aggregate):
                 if eliminated else None  # none where both finalists dropped
             self._record(TournamentFinished, {"standings": [row["player_id"] for row in self.standings()],
                                               "champion": champion})
+            if self.salts:
+                self._record(DecklistsRevealed, {"decklists": {p: {"decklist": self.decklists[p], "salt": salt}
+                                                               for p, salt in self.salts.items()}})
             self._record(SeedRevealed, {"server_seed": self.secret["server_seed"]})
 
     def standings(self) -> list[dict]:
@@ -412,6 +489,12 @@ class Tournament(Aggregate):
                 "format": created["format"], "rounds": created["rounds"], "total_rounds": self.total_rounds,
                 "status": self.status, "round": len(self.rounds), "players": len(self.players),
                 "seed_commitment": created["seed_commitment"], "created_on": self.created_on.isoformat()}
+
+    def _seated(self, table: dict) -> dict:
+        """A table as paired or re-seated by a swap: best of N, its first game about to be played, at its seats."""
+        if self.best_of > 1:
+            table["games"] = [{"match_id": table["match_id"], "players": list(table["players"]), "placements": None}]
+        return table
 
     def _record(self, cls, payload: dict, **extra) -> None:
         chain = link(self.chain, self.version + 1, cls.__name__, payload)
@@ -431,12 +514,22 @@ class Tournament(Aggregate):
         elif type_ == "PlayerDisqualified":
             self.players[payload["player_id"]].update(dropped=True, disqualified=payload["reason"])
         elif type_ == "RoundPaired":
-            self.rounds.append({**payload, "tables": [dict(t) for t in payload["tables"]]})
+            self.rounds.append({**payload, "tables": [self._seated(dict(t)) for t in payload["tables"]]})
         elif type_ == "PairingOverridden":
             for table in payload["tables"]:
-                self.rounds[payload["round"] - 1]["tables"][table["table"] - 1].update(table)
+                seated = self.rounds[payload["round"] - 1]["tables"][table["table"] - 1]
+                seated.update(table)
+                self._seated(seated)
+        elif type_ == "GameFinished":
+            table = self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]
+            table["games"][payload["game"] - 1]["placements"] = payload["placements"]
+            if "next" in payload:
+                table["games"].append({**payload["next"], "placements": None})
+                table["match_id"] = payload["next"]["match_id"]
         elif type_ == "ResultRecorded":
-            self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]["placements"] = payload["placements"]
+            table = self.rounds[payload["round"] - 1]["tables"][payload["table"] - 1]
+            table["placements"] = payload["placements"]
+            table["tally"] = {k: payload[k] for k in ("games", "drawn")} if "games" in payload else None
             for report in self.reports.values():  # a report still open is settled by the result recorded
                 if (report["round"], report["table"]) == (payload["round"], payload["table"]) and \
                         report["status"] in ("waiting", "disputed"):
@@ -453,9 +546,11 @@ class Tournament(Aggregate):
 
 
 def round_document(round_: dict) -> dict:
-    """A round as the API shows it: tables (players in seat order, placements or null) and byes."""
+    """A round as the API shows it: tables (players in seat order, placements or null, and best of N, each game so
+    far: its match, seats and placements) and byes."""
     return {"round": round_["round"], "kind": round_["kind"], "byes": round_["byes"],
-            "tables": [{k: t[k] for k in ("table", "match_id", "players", "placements")} for t in round_["tables"]]}
+            "tables": [{k: t[k] for k in ("table", "match_id", "players", "placements", "games") if k in t}
+                       for t in round_["tables"]]}
 
 
 def tournament_document(tournament: Tournament) -> dict:
@@ -470,6 +565,27 @@ def advancing(table: dict) -> str:
     """Who goes on from a top-cut table: its winner; after a draw, the higher seed (seated first)."""
     first = table["placements"][0]
     return first[0] if len(first) == 1 else table["players"][0]
+
+
+def decklist_commitment(decklist: dict, salt: str) -> str:
+    """A decklist's commitment: hex SHA-256 of its salt then its canonical JSON (sorted keys, no spaces, UTF-8)."""
+    canonical = json.dumps(decklist, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256((salt + canonical).encode()).hexdigest()
+
+
+def tally(games: list[list[list[str]]], players: list[str]) -> tuple[dict[str, int], int]:
+    """Two players' games, each as its placements: the games each won, and the games drawn."""
+    won = {p: 0 for p in players}
+    for placements in games:
+        if len(placements) > 1:
+            won[placements[0][0]] += 1
+    return won, sum(len(placements) == 1 for placements in games)
+
+
+def by_games(players: list[str], won: dict[str, int]) -> list[list[str]]:
+    """Two players' placements by the games each won: more first, equal a draw (in seat order)."""
+    a, b = players
+    return [[a, b]] if won[a] == won[b] else [[a], [b]] if won[a] > won[b] else [[b], [a]]
 
 
 def split(pairs: list[tuple]) -> tuple[list[list[str]], list[str]]:

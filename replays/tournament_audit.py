@@ -1,6 +1,7 @@
-"""`herald audit-tournament`: a tournament's export re-run offline. Its chain, its seed against the commitment, every
-round's pairing recomputed from the seed and the results before it, the standings recomputed from the results, and
-every match export given verified and matched against the result the tournament recorded."""
+"""`herald audit-tournament`: a tournament's export re-run offline. Its chain, its seed against the commitment, each
+decklist revealed at the end against its commitment, every round's pairing recomputed from the seed and the results
+before it, the standings recomputed from the results, and every match export given verified and matched against the
+result the tournament recorded."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ from domain import fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.tournament import RULES, Tournament
+from domain.tournament import RULES, Tournament, decklist_commitment
 from domain.tournaments.desk import placements_of
 from replays import verify
 from replays.referee import Rejected, rereferee
@@ -52,18 +53,40 @@ def _chain(rows: list[dict]) -> None:
         previous = row["chain"]
 
 
+def _revealed(rows: list[dict]) -> dict[str, dict]:
+    """Each decklist committed at registration, with its salt, as DecklistsRevealed published it, checked against its
+    commitment (RULINGS T12); Differs names the first that does not match, or a commitment never revealed."""
+    revealed = next((row for row in rows if row["type"] == "DecklistsRevealed"), None)
+    decklists = revealed["payload"]["decklists"] if revealed else {}
+    for row in rows:
+        p = row["payload"]
+        if row["type"] != "PlayerRegistered" or "decklist_commitment" not in p:
+            continue
+        deck = decklists.get(p["player_id"])
+        if deck is None:
+            raise Differs(f"version {row['version']} (PlayerRegistered): {p['name']}'s decklist was committed, "
+                          "and never revealed")
+        if decklist_commitment(deck["decklist"], deck["salt"]) != p["decklist_commitment"]:
+            raise Differs(f"version {revealed['version']} (DecklistsRevealed): {p['name']}'s decklist does not "
+                          f"match the commitment made when it registered (version {row['version']})")
+    return decklists
+
+
 def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournament:
-    """Run the tournament again from its spec, registrations, drops and results; each pairing recomputed, and each
-    result taken from a match checked against that match's export where one is given (`ended`, by match id)."""
+    """Run the tournament again from its spec, registrations (their decklists as revealed at the end), drops and
+    results; each pairing recomputed, and each result taken from a match checked against that match's export where
+    one is given (`ended`, by match id)."""
     created = rows[0]["payload"]
     spec = {k: v for k, v in created.items() if k not in ADDED}
     tournament = Tournament.create(uuid.UUID(created["tournament_id"]), spec, "audit", seed, created.get("rules"))
+    decklists = _revealed(rows)
     for row in rows[1:]:
         kind, p = row["type"], row["payload"]
         try:
             if kind == "PlayerRegistered":
-                tournament.register(p["name"], p.get("decklist"), "audit", p.get("missed", {}).get("as"),
-                                    p.get("byes", 0))
+                deck = decklists.get(p["player_id"], {"decklist": p.get("decklist"), "salt": None})
+                tournament.register(p["name"], deck["decklist"], "audit", p.get("missed", {}).get("as"),
+                                    p.get("byes", 0), deck["salt"])
             elif kind == "PlayerDropped":
                 tournament.drop(p["player_id"])
             elif kind == "PlayerUndropped":
@@ -89,24 +112,44 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
                 tournament.report(p["round"], p["table"], p["by"], p["games"], p["drawn"])
             elif kind == "ReportAnswered":
                 tournament.answer(p["report_id"], p["by"], p["decision"], p.get("reason"))
+            elif kind == "GameFinished":
+                game = tournament.table(p["round"], p["table"])["games"][-1]
+                _held_to_match(row, ended.get(game["match_id"]), game["players"])
+                tournament.finish_game(p["round"], p["table"], p["placements"], p.get("next", {}).get("match_id"))
+            elif kind == "ResultRecorded" and p["by"] == "match" and tournament.best_of > 1:
+                continue  # the last GameFinished recorded it, from the games: the recomputation holds it to this one
             elif kind == "ResultRecorded":
                 table = tournament.rounds[p["round"] - 1]["tables"][p["table"] - 1]
                 confirmed = [r for r in tournament.reports.values() if r["status"] == "confirmed"
                              and (r["round"], r["table"]) == (p["round"], p["table"])]
-                if p["by"] == "report" and (not confirmed or tournament.reported_placements(
-                        confirmed[-1]["report_id"]) != p["placements"]):
+                if p["by"] == "report" and (not confirmed or not _as_reported(tournament, confirmed[-1], p)):
                     raise Differs(f"version {row['version']} (ResultRecorded): round {p['round']}, table "
                                   f"{p['table']} is recorded as reported, but no confirmed report gives "
-                                  f"{p['placements']}")
-                match = ended.get(table["match_id"])
-                if p["by"] == "match" and match and placements_of(match, table["players"]) != p["placements"]:
-                    raise Differs(f"version {row['version']} (ResultRecorded): round {p['round']}, table "
-                                  f"{p['table']} is recorded as {p['placements']}, but its match ended "
-                                  f"{placements_of(match, table['players'])}")
-                tournament.record_result(p["round"], p["table"], p["placements"], p["by"], p["reason"])
+                                  f"{p['placements']}" + (f" with games {p['games']}" if "games" in p else ""))
+                if p["by"] == "match":
+                    _held_to_match(row, ended.get(table["match_id"]), table["players"])
+                tournament.record_result(p["round"], p["table"], p["placements"], p["by"], p["reason"],
+                                         p.get("games"), p.get("drawn", 0))
         except (IllegalMove, KeyError) as error:
             raise Differs(f"version {row['version']} ({kind}): {error}") from None
     return tournament
+
+
+def _held_to_match(row: dict, match: Match | None, seats: list[str]) -> None:
+    """A result taken from a match (a table's, or a game's of a best-of-N table) against that match's export, where
+    one is given: Differs unless the match ended with the placements logged."""
+    p = row["payload"]
+    if match and placements_of(match, seats) != p["placements"]:
+        game = f", game {p['game']}" if "game" in p else ""
+        raise Differs(f"version {row['version']} ({row['type']}): round {p['round']}, table {p['table']}{game} is "
+                      f"recorded as {p['placements']}, but its match ended {placements_of(match, seats)}")
+
+
+def _as_reported(tournament: Tournament, report: dict, p: dict) -> bool:
+    """Whether a result recorded from a confirmed report is the report's: its placements, and its games where the
+    result gives them (a result recorded before results carried games gives none)."""
+    placed = tournament.reported_placements(report["report_id"]) == p["placements"]
+    return placed and ("games" not in p or (p["games"], p["drawn"]) == (report["games"], report["drawn"]))
 
 
 def audit(lines: list[str], match_logs: list[list[str]] = ()) -> list[str]:
@@ -133,7 +176,9 @@ def audit(lines: list[str], match_logs: list[list[str]] = ()) -> list[str]:
     checks = [f"ok   chain of {len(rows)} events", "ok   seed matches its commitment",
               f"ok   {len(tournament.rounds)} rounds of pairings recomputed from the seed and the results",
               "ok   standings recomputed from the results"]
-    tables = {t["match_id"] for r in tournament.rounds for t in r["tables"]}
+    if tournament.salts:
+        checks.append(f"ok   {len(tournament.salts)} decklists revealed match their commitments")
+    tables = {game["match_id"] for r in tournament.rounds for t in r["tables"] for game in t.get("games", [t])}
     strangers = sorted(set(ended) - tables)
     if strangers:
         raise Differs(f"match {strangers[0]} is not a table of this tournament")

@@ -6,6 +6,7 @@ from flask.views import MethodView
 
 from domain import fair
 from domain.matches import REFEREE
+from domain.tournaments import desk
 from replays.export import audit_bundle, export_lines
 from service import schemas
 from service.access import herald, holding, require_referee, require_seat
@@ -57,6 +58,9 @@ class Start(MethodView):
 def full_log(match, role):
     if role != REFEREE and not match.finished:
         fail(403, "until the match ends only the referee may export the unredacted log")
+    if role != REFEREE and desk.sealed(herald().matches, match):
+        fail(403, "until the tournament ends only its organiser may export its matches' unredacted logs: they hold "
+                  "every seat's decklist")
     return herald().matches.history(match.id)
 
 

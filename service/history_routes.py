@@ -6,6 +6,7 @@ from flask.views import MethodView
 
 from domain.matches import REFEREE
 from domain.timeline import entries
+from domain.tournaments import desk
 from domain.undo import retracted_flags
 from service import schemas
 from service.access import herald, holding, load, require_referee, require_seat
@@ -23,12 +24,14 @@ class Replay(MethodView):
     @blp.doc(responses=view_response("the holder's view at that version"))
     @holding
     def get(self, query, match, role):
-        """The holder's view as it was at a version; everything once the match is over and its seed revealed."""
+        """The holder's view as it was at a version; everything once the match is over and its seed revealed (a
+        match of a tournament whose seats brought decklists: once the tournament is over too)."""
         version = query["version"]
         if version > match.version:
             fail(404, f"the match has no version {version}; it is at version {match.version}")
         past = herald().matches.load(match.id, version=version)
-        viewer = REFEREE if match.revealed_seed is not None else role
+        revealed = match.revealed_seed is not None and not desk.sealed(herald().matches, match)
+        viewer = REFEREE if revealed else role  # a running tournament's decklists stay their seats' (RULINGS T12)
         retracted = retracted_flags(version, match.retracted)[version - 1]
         return jsonify({**past.game.view_at(past.state, viewer, version, past.chain), "retracted": retracted})
 

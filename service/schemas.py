@@ -413,6 +413,9 @@ class CreateTournamentSchema(ma.Schema):
         "description": "Swiss: players may register until this round is paired (1: none after round 1)"})
     top_cut = StrictInteger(load_default=0, validate=validate.OneOf([0, 4, 8]), metadata={
         "description": "a single-elimination top cut after the Swiss rounds, seeded 1v8, 4v5, 2v7, 3v6"})
+    best_of = StrictInteger(load_default=1, validate=validate.OneOf([1, 3, 5]), metadata={
+        "description": "the games a two-player table plays at most, each a match of its own, until a player has won "
+                       "more than half of them (the top cut too)"})
     placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)),
                                    load_default=lambda: [3, 2, 1, 0],
                                    validate=validate.Length(min=2, max=8))
@@ -449,17 +452,34 @@ class RegisterPlayerSchema(ma.Schema):
         "description": "Swiss, before round 1: the first rounds the player is given a bye"})
 
 
+class DecklistSchema(Document):
+    player_id = fields.String()
+    decklist = fields.Dict(metadata={"description": "the decklist the player registered with"})
+    salt = fields.String(metadata={"description": "with the decklist's canonical JSON, what its commitment hashes"})
+    commitment = fields.String(metadata={
+        "description": "hex SHA-256 of the salt then the decklist's canonical JSON, as PlayerRegistered published it"})
+
+
 class PlayerCreatedSchema(Document):
     player_id = fields.String(required=True)
     token = fields.String(required=True)
 
 
+class GameSchema(Document):
+    match_id = fields.String()
+    players = fields.List(fields.String(), metadata={"description": "player ids in this game's seat order"})
+    placements = fields.List(fields.List(fields.String()), allow_none=True,
+                             metadata={"description": "first place first, a draw together; null while playing"})
+
+
 class TableSchema(Document):
     table = fields.Integer()
-    match_id = fields.String()
+    match_id = fields.String(metadata={"description": "the match being played (best of N: the current game's)"})
     players = fields.List(fields.String(), metadata={"description": "player ids in seat order"})
     placements = fields.List(fields.List(fields.String()), allow_none=True,
                              metadata={"description": "first place first, ties together; null while playing"})
+    games = fields.List(fields.Nested(GameSchema), metadata={
+        "description": "best of 3 or 5 only: each game so far, the one being played last"})
 
 
 class RoundSchema(Document):
@@ -475,6 +495,9 @@ class StandingSchema(Document):
     name = fields.String()
     points = fields.Float()
     matches = fields.Dict()
+    games = fields.Dict(metadata={"description": "games won, lost and drawn (a bye two won; a result without its "
+                                                 "games one game)"})
+    game_points = fields.Float(metadata={"description": "3 a game won, 1 a game drawn"})
     omw = fields.Float()
     gw = fields.Float()
     ogw = fields.Float()
@@ -495,6 +518,12 @@ class ResultSchema(ma.Schema):
                                          validate=validate.Length(min=1, max=8)),
                              required=True, validate=validate.Length(min=1, max=8))
     reason = Reason(500, required=True)
+    games = fields.Dict(keys=fields.String(), values=StrictInteger(validate=validate.Range(min=0, max=5)),
+                        validate=validate.Length(equal=2), metadata={
+                            "description": "a two-player table: the games each player won, by player id (the "
+                                           "placements must follow them)", "minProperties": 2, "maxProperties": 2})
+    drawn = StrictInteger(load_default=0, validate=validate.Range(min=0, max=5), metadata={
+        "description": "with games: the games drawn"})
 
 
 class TournamentTimelineSchema(Document):

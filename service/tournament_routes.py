@@ -8,7 +8,7 @@ from flask import Response, jsonify
 from flask.views import MethodView
 
 from domain.matches import token_hash
-from domain.tournament import round_document, tournament_document
+from domain.tournament import decklist_commitment, round_document, tournament_document
 from domain.tournaments import desk
 from domain.tournaments.timeline import sentences
 from replays.tournament_audit import tournament_export
@@ -91,6 +91,24 @@ class Players(MethodView):
         return {"player_id": player_id, "token": token}
 
 
+@blp.route("/tournaments/<uuid:tournament_id>/players/<player_id>/decklist")
+class Decklist(MethodView):
+    @blp.response(200, schemas.DecklistSchema)
+    def get(self, tournament_id, player_id):
+        """A player's decklist, with the salt of its commitment: until the tournament ends, for the organiser and that
+        player alone (403 for anyone else); once it is over, for anyone, no token needed (RULINGS T12)."""
+        tournament = current(tournament_id)
+        if player_id not in tournament.players:
+            fail(404, f"no player {player_id} in this tournament")
+        if tournament.status != "finished" and role_in(tournament) not in (ORGANISER, player_id):
+            fail(403, "until the tournament ends a decklist is seen by the organiser and its player alone")
+        if player_id not in tournament.salts:
+            fail(404, f"no decklist of {tournament.players[player_id]['name']} is kept secret here")
+        decklist, salt = tournament.decklists[player_id], tournament.salts[player_id]
+        return {"player_id": player_id, "decklist": decklist, "salt": salt,
+                "commitment": decklist_commitment(decklist, salt)}
+
+
 @blp.route("/tournaments/<uuid:tournament_id>/players/<player_id>/drop")
 class Drop(MethodView):
     @blp.response(200, schemas.TournamentSchema)
@@ -169,11 +187,12 @@ class Results(MethodView):
     @blp.arguments(schemas.ResultSchema())
     @blp.response(200, schemas.RoundSchema)
     def post(self, body, tournament_id):
-        """Record or correct a table's result (organiser), with its reason: placements first place first."""
+        """Record or correct a table's result (organiser), with its reason: placements first place first, and at a
+        two-player table, where known, the games each player won and the games drawn."""
         organiser(desk.load(herald().matches, tournament_id))
         try:
             desk.record(herald().matches, tournament_id, body["round"], body["table"], body["placements"],
-                        body["reason"])
+                        body["reason"], body.get("games"), body["drawn"])
         except KeyError:
             fail(404, f"there is no table {body['table']} in round {body['round']}")
         return round_document(desk.load(herald().matches, tournament_id).rounds[body["round"] - 1])

@@ -7,11 +7,11 @@ import json
 import random
 import subprocess
 import sys
-from fractions import Fraction
 
 from domain.chain import GENESIS, link
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
+from tests.helpers.tournaments import figures, independent_standings, play_match
 
 SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
 TOP4 = {**SPEC, "top_cut": 4}
@@ -21,52 +21,6 @@ def created(client, **changes) -> tuple[str, str]:
     """A new tournament's id and organiser token."""
     body = client.post("/tournaments", json={**SPEC, **changes}).get_json()
     return body["tournament_id"], body["organiser_token"]
-
-
-def play_match(client, match_id: str, tokens: dict, players: list[str], chooser) -> None:
-    """Both seats play random legal moves with their tournament tokens until the match ends."""
-    while True:
-        view = client.get(f"/matches/{match_id}/view", headers=auth(tokens[players[0]])).get_json()
-        if view["status"] == "finished":
-            return
-        token = tokens[players[view["awaiting_seat"]]]
-        moves = client.get(f"/matches/{match_id}/legal-moves", headers=auth(token)).get_json()["moves"]
-        answer = client.post(f"/matches/{match_id}/moves", json=chooser.choice(moves), headers=auth(token))
-        assert answer.status_code == 200, answer.get_json()
-
-
-def independent_standings(rounds: list[dict], players: list[str]) -> dict:
-    """Points, OMW%, GW% and OGW% from the results alone, as MTG counts them: 3/1/0, each match one game, a bye a win
-    (two games won) left out of opponents' averages, every percentage floored at 0.33."""
-    points = {p: 0 for p in players}
-    played = {p: 0 for p in players}
-    game_points = {p: 0 for p in players}
-    games = {p: 0 for p in players}
-    opponents = {p: [] for p in players}
-    for r in rounds:
-        for p in r["byes"]:
-            points[p] += 3
-            played[p] += 1
-            game_points[p] += 6
-            games[p] += 2
-        for table in r["tables"]:
-            a, b = table["players"]
-            first = table["placements"][0]
-            for p, q in ((a, b), (b, a)):
-                got = 1 if len(first) == 2 else 3 if p in first else 0
-                points[p] += got
-                played[p] += 1
-                game_points[p] += got
-                games[p] += 1
-                opponents[p].append(q)
-    floor = Fraction(33, 100)
-    mwp = {p: max(floor, Fraction(points[p], 3 * played[p])) for p in players}
-    gwp = {p: max(floor, Fraction(game_points[p], 3 * games[p])) for p in players}
-
-    def average(shares, p):
-        return round(float(sum(shares[q] for q in opponents[p]) / len(opponents[p])), 4)
-
-    return {p: (points[p], average(mwp, p), round(float(gwp[p]), 4), average(gwp, p)) for p in players}
 
 
 def test_a_16_player_swiss_of_4_rounds_and_a_top_4_played_by_bots_over_http(client):
@@ -104,8 +58,7 @@ def test_a_16_player_swiss_of_4_rounds_and_a_top_4_played_by_bots_over_http(clie
     expected = independent_standings(rounds, list(tokens))
     standings = client.get(f"/tournaments/{tid}/standings").get_json()
     assert standings["round"] == 4 and len(standings["standings"]) == 16
-    assert {row["player_id"]: (row["points"], row["omw"], row["gw"], row["ogw"])
-            for row in standings["standings"]} == expected
+    assert {row["player_id"]: figures(row) for row in standings["standings"]} == expected
     ranks = [(row["points"], row["omw"], row["gw"], row["ogw"]) for row in standings["standings"]]
     assert ranks == sorted(ranks, reverse=True)
     assert client.get(f"/tournaments/{tid}").get_json()["status"] == "running"  # the top cut is still to play

@@ -58,6 +58,54 @@ def test_a_table_still_playing_counts_nothing_yet():
 @pytest.mark.parametrize("points, expected", [(Fraction(3, 2), 1.5), (Fraction(6), 6)])
 def test_shown_rows_are_json(points, expected):
     row = {"rank": 1, "player_id": "a", "name": "A", "points": points, "matches": {}, "omw": Fraction(1, 3),
-           "gw": Fraction(1), "ogw": Fraction(33, 100), "dropped": False}
+           "gw": Fraction(1), "ogw": Fraction(33, 100), "dropped": False, "game_points": points}
     out = shown(row)
     assert out["points"] == expected and type(out["points"]) is type(expected) and out["omw"] == 0.3333
+    assert out["game_points"] == expected and type(out["game_points"]) is type(expected)
+
+
+def games(a, b, won_a, won_b, drawn=0):
+    """A 2-player table with its games: a's and b's wins and the games drawn, placed by games won."""
+    placements = [[a, b]] if won_a == won_b else [[a], [b]] if won_a > won_b else [[b], [a]]
+    return {"players": [a, b], "placements": placements, "tally": {"games": {a: won_a, b: won_b}, "drawn": drawn}}
+
+
+def test_appendix_c_game_points_a_table_s_games_and_a_bye():
+    """MTR Appendix C, Game Points: "A player wins a match 2–0–0, so they earn 6 game points and their opponent
+    receives 0 [...] 2–1–0 [...] 6 game points and their opponent earns 3 [...] 2–0–1, so they earn 7 game points and
+    their opponent earns 1"; Byes: "considered to have won the match 2–0. Thus, that player earns 3 match points and
+    6 game points"; game-win % is game points of 3 a game played, floored at 0.33."""
+    players = field("ana", "bo", "cy", "di", "ed", "flo", "gil")
+    rounds = [{"tables": [games("ana", "bo", 2, 0), games("cy", "di", 2, 1), games("ed", "flo", 2, 0, 1)],
+               "byes": ["gil"]}]
+    rows = {row["player_id"]: row for row in standings(players, rounds, [3, 0])}
+    assert {p: rows[p]["game_points"] for p in rows} == {"ana": 6, "bo": 0, "cy": 6, "di": 3, "ed": 7, "flo": 1,
+                                                         "gil": 6}
+    assert rows["ed"]["games"] == {"won": 2, "lost": 0, "drawn": 1} and rows["ed"]["points"] == 3
+    assert rows["gil"]["games"] == {"won": 2, "lost": 0, "drawn": 0} and rows["gil"]["points"] == 3
+    assert (rows["cy"]["gw"], rows["di"]["gw"], rows["ed"]["gw"]) == (Fraction(6, 9), Fraction(3, 9), Fraction(7, 9))
+    assert rows["flo"]["gw"] == rows["bo"]["gw"] == Fraction(33, 100)  # 1/9 and 0, floored
+    # each opponent's game-win %, floored: ana's is bo's 0.33; the bye is no opponent (gil's average is the floor)
+    assert (rows["ana"]["ogw"], rows["cy"]["ogw"], rows["gil"]["ogw"]) == (Fraction(33, 100), Fraction(3, 9),
+                                                                           Fraction(33, 100))
+
+
+def test_appendix_c_match_win_percentages_as_opponents_see_them():
+    """MTR Appendix C, Match-win percentage, in an 8-round tournament: "5-2-1 | 16 | 8 | 16/(8*3) = 0.667"; "1-3-0,
+    then withdraws | 3 | 4 | 3/(4*3) = 0.25, so 0.33 is used"; "3-2-0, including a first-round bye, then withdraws |
+    9 | 5 | 9/(5*3) = 0.60". Each is read as the only opponent of a player it beat sees it (OMW%)."""
+    records = {"five": "WWWWWLLD", "one": "WLLL", "three": "-WWLL"}  # "-" the first-round bye
+    players = field("five", "one", "three", *(f"{who}{n}" for who, results in records.items()
+                                               for n, result in enumerate(results) if result != "-"))
+    rounds = [{"tables": [], "byes": []} for _ in range(8)]
+    for who, results in records.items():
+        for n, result in enumerate(results):
+            if result == "-":
+                rounds[n]["byes"].append(who)
+            else:
+                rounds[n]["tables"].append(two(who, f"{who}{n}", {"W": "a", "L": "b", "D": "draw"}[result]))
+    rows = {row["player_id"]: row for row in standings(players, rounds, [3, 0])}
+    assert rows["five"]["points"] == 16 and rows["five0"]["omw"] == Fraction(16, 24)
+    assert rows["one"]["points"] == 3 and rows["one0"]["omw"] == Fraction(33, 100)
+    assert rows["three"]["points"] == 9 and rows["three1"]["omw"] == Fraction(9, 15)
+    assert rows["three"]["matches"] == {"won": 2, "drawn": 0, "lost": 2, "byes": 1}

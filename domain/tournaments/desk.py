@@ -41,10 +41,11 @@ def load(app: Matches, tournament_id) -> Tournament:
 
 def register(app: Matches, tournament_id, name: str, decklist: dict | None, missed: str | None = None,
              byes: int = 0) -> tuple[str, str]:
-    """A new player and its token, which acts as its seat in every match of the tournament."""
+    """A new player and its token, which acts as its seat in every match of the tournament; its decklist, if any,
+    kept secret behind a commitment with a fresh salt until the tournament ends (RULINGS T12)."""
     tournament = load(app, tournament_id)
     token = secrets.token_urlsafe(24)
-    player_id = tournament.register(name, decklist, token_hash(token), missed, byes)
+    player_id = tournament.register(name, decklist, token_hash(token), missed, byes, secrets.token_hex(16))
     app.save(tournament)
     return player_id, token
 
@@ -96,22 +97,31 @@ def placements_of(match, players: list[str]) -> list[list[str]] | None:
 
 
 def settle(app: Matches, tournament: Tournament) -> Tournament:
-    """Record the result of every table of the current round whose match has finished."""
+    """Record the result of every table of the current round whose match has finished; at a best-of-N table, the
+    game it finished, then the next game's match or, once the games decide the table, its result (RULINGS T11)."""
     if not tournament.rounds:
         return tournament
     round_ = tournament.rounds[-1]
     for table in round_["tables"]:
-        if table["placements"] is None:
-            placements = placements_of(app.load(table["match_id"], for_reading=True), table["players"])
-            if placements:
-                tournament.record_result(round_["round"], table["table"], placements, "match", "the match finished")
+        if table["placements"] is not None:
+            continue
+        seats = table["games"][-1]["players"] if "games" in table else table["players"]
+        placements = placements_of(app.load(table["match_id"], for_reading=True), seats)
+        if placements and "games" in table:
+            following = tournament.next_seats(round_["round"], table["table"], placements)
+            match_id = new_match(app, tournament, following, round_["round"], table["table"],
+                                 len(table["games"]) + 1) if following else None
+            tournament.finish_game(round_["round"], table["table"], placements, match_id)
+        elif placements:
+            tournament.record_result(round_["round"], table["table"], placements, "match", "the match finished")
     if tournament.pending_events:
         app.save(tournament)
     return tournament
 
 
 def pair_round(app: Matches, tournament_id) -> dict:
-    """Pair the next round once every table of the current one has a result, creating its matches."""
+    """Pair the next round once every table of the current one has a result, creating its matches: the round as the
+    tournament holds it (best of N, each table's first game too)."""
     tournament = settle(app, load(app, tournament_id))
     if not tournament.round_complete:
         raise ResultsMissing("results are missing: tables " + ", ".join(
@@ -119,9 +129,9 @@ def pair_round(app: Matches, tournament_id) -> dict:
     tables, byes, draw = tournament.pairing()
     number = len(tournament.rounds) + 1
     match_ids = [new_match(app, tournament, players, number, table) for table, players in enumerate(tables, start=1)]
-    payload = tournament.pair(tables, byes, draw, match_ids)
+    tournament.pair(tables, byes, draw, match_ids)
     app.save(tournament)
-    return payload
+    return tournament.rounds[-1]
 
 
 def finished(app: Matches, match) -> None:
@@ -131,12 +141,28 @@ def finished(app: Matches, match) -> None:
         settle(app, load(app, entry["id"]))
 
 
-def new_match(app: Matches, tournament: Tournament, players: list[str], round_: int, table: int) -> str:
-    """A table's match: the players' tournament tokens its seats, the organiser's its referee, their decklists."""
+def sealed(app: Matches, match) -> bool:
+    """Whether a match holds decklists that are still their players' own: a match of a tournament still running
+    whose seats brought decklists (RULINGS T12); not one imported from another server's export, whose tournament is
+    not here."""
+    options = match.created["options"]
+    if "tournament" not in options or "decklists" not in options:
+        return False
+    try:
+        return load(app, options["tournament"]["id"]).status != "finished"
+    except UnknownTournament:
+        return False
+
+
+def new_match(app: Matches, tournament: Tournament, players: list[str], round_: int, table: int,
+              game: int = 1) -> str:
+    """A table's match (best of N, its game `game`): the players' tournament tokens its seats, the organiser's its
+    referee, their decklists."""
     created = tournament.created
     decklists = [tournament.decklists[p] for p in players]
-    options = {**created["options"], **({"decklists": decklists} if all(decklists) else {}),
-               "tournament": {"id": str(tournament.id), "round": round_, "table": table}}
+    entry = {"id": str(tournament.id), "round": round_, "table": table, **({"game": game} if tournament.best_of > 1
+                                                                            else {})}
+    options = {**created["options"], **({"decklists": decklists} if all(decklists) else {}), "tournament": entry}
     hashes = {REFEREE: tournament.secret["organiser"], "seats": [tournament.token_hashes[p] for p in players]}
     match, _ = app.create(created["game"], [{"name": tournament.players[p]["name"]} for p in players], options,
                           hashes=hashes)
@@ -154,10 +180,11 @@ def override(app: Matches, tournament_id, a: str, b: str, reason: str) -> dict:
     return tournament.rounds[-1]
 
 
-def record(app: Matches, tournament_id, round_: int, table: int, placements: list[list[str]], reason: str) -> None:
-    """The organiser records or corrects a table's result, with its reason."""
+def record(app: Matches, tournament_id, round_: int, table: int, placements: list[list[str]], reason: str,
+           games: dict[str, int] | None = None, drawn: int = 0) -> None:
+    """The organiser records or corrects a table's result, with its reason, and where given the games won and drawn."""
     tournament = load(app, tournament_id)
-    tournament.record_result(round_, table, placements, "organiser", reason)
+    tournament.record_result(round_, table, placements, "organiser", reason, games, drawn)
     app.save(tournament)
 
 
@@ -177,7 +204,8 @@ def answer(app: Matches, tournament_id, report_id: str, by: str, decision: str, 
     if decision == "confirm":
         names = {p: tournament.players[p]["name"] for p in (report["by"], by)}
         tournament.record_result(report["round"], report["table"], tournament.reported_placements(report_id),
-                                 "report", f"reported by {names[report['by']]}, confirmed by {names[by]}")
+                                 "report", f"reported by {names[report['by']]}, confirmed by {names[by]}",
+                                 report["games"], report["drawn"])
     app.save(tournament)
     return report
 

@@ -1,5 +1,6 @@
-"""Standings from a tournament's results, as MTG's tournament rules count them: 3/1/0 match points at 2-player tables
-(points by placement at larger ones, ties sharing), a bye a win left out of opponents' averages, and the tiebreakers
+"""Standings from a tournament's results, as MTG's tournament rules count them (MTR Appendix C): 3/1/0 match points at
+2-player tables (points by placement at larger ones, ties sharing), game points 3/1/0 a game where a result gives its
+games (else its one match counts as one game), a bye a 2-0 win left out of opponents' averages, and the tiebreakers
 opponents' match-win %, game-win % and opponents' game-win %, each percentage floored at 0.33."""
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def _records(players: dict, rounds: list[dict], scheme: list[int]) -> dict:
     """Per player: points, the most it could have had, games won and played, opponents, and W/D/L/bye counts."""
     top = max(scheme)  # a bye: a win at the top of the points (3/1/0 at two seats, the placement points in pods)
     records = {p: {"points": Fraction(0), "possible": 0, "game_points": Fraction(0), "game_possible": 0,
-                   "opponents": [], "won": 0, "drawn": 0, "lost": 0, "byes": 0} for p in players}
+                   "games": {"won": 0, "lost": 0, "drawn": 0}, "opponents": [], "won": 0, "drawn": 0, "lost": 0,
+                   "byes": 0} for p in players}
     for p, player in players.items():  # a late entrant's missed rounds: each a bye, or a loss 0-2 (the organiser's)
         for _ in range(player.get("missed_rounds", 0)):
             if player["missed"] == "bye":
@@ -49,13 +51,28 @@ def _records(players: dict, rounds: list[dict], scheme: list[int]) -> dict:
                 r = records[p]
                 r["points"] += got
                 r["possible"] += top
-                r["game_points"] += got
-                r["game_possible"] += top
                 r["opponents"] += [q for q in table["players"] if q != p]
                 first = p in table["placements"][0]
                 alone = len(table["placements"][0]) == 1
-                r["won" if first and alone else "drawn" if first or got == best else "lost"] += 1
+                outcome = "won" if first and alone else "drawn" if first or got == best else "lost"
+                r[outcome] += 1
+                if table.get("tally"):
+                    _games(r, table["tally"], p)
+                else:  # one game: its points those of the match (RULINGS T3)
+                    r["game_points"] += got
+                    r["game_possible"] += top
+                    r["games"][outcome] += 1
     return records
+
+
+def _games(r: dict, tally: dict, p: str) -> None:
+    """A table's games for one of its two players: 3 game points a game won, 1 a game drawn, of 3 a game played."""
+    won, drawn = tally["games"][p], tally["drawn"]
+    lost = sum(n for q, n in tally["games"].items() if q != p)
+    r["game_points"] += WIN * won + DRAW * drawn
+    r["game_possible"] += WIN * (won + lost + drawn)
+    for kind, n in (("won", won), ("lost", lost), ("drawn", drawn)):
+        r["games"][kind] += n
 
 
 def _bye(r: dict, top: int) -> None:
@@ -64,6 +81,7 @@ def _bye(r: dict, top: int) -> None:
     r["possible"] += top
     r["game_points"] += WIN * BYE_GAMES[0]
     r["game_possible"] += WIN * BYE_GAMES[1]
+    r["games"]["won"] += BYE_GAMES[0]
     r["byes"] += 1
 
 
@@ -71,6 +89,7 @@ def _loss(r: dict, top: int) -> None:
     """A round lost without an opponent (a late entrant's missed round): no points, and 0-2 in games."""
     r["possible"] += top
     r["game_possible"] += WIN * BYE_GAMES[1]
+    r["games"]["lost"] += BYE_GAMES[1]
     r["lost"] += 1
 
 
@@ -92,7 +111,8 @@ def standings(players: dict[str, dict], rounds: list[dict], scheme: list[int]) -
     rows = []
     for p, r in records.items():
         rows.append({"player_id": p, "name": players[p]["name"], "points": r["points"],
-                     "matches": {k: r[k] for k in ("won", "drawn", "lost", "byes")},
+                     "matches": {k: r[k] for k in ("won", "drawn", "lost", "byes")}, "games": r["games"],
+                     "game_points": r["game_points"],
                      "omw": average(mw, p), "gw": gw[p], "ogw": average(gw, p), "dropped": players[p]["dropped"],
                      "disqualified": players[p].get("disqualified")})
     rows.sort(key=lambda row: (-row["points"], -row["omw"], -row["gw"], -row["ogw"], players[row["player_id"]]["order"]))
@@ -100,7 +120,11 @@ def standings(players: dict[str, dict], rounds: list[dict], scheme: list[int]) -
 
 
 def shown(row: dict) -> dict:
-    """A standings row as JSON: points as a number, percentages rounded to 4 places."""
-    points = row["points"]
-    return {**row, "points": int(points) if points.denominator == 1 else float(points),
+    """A standings row as JSON: points and game points as numbers, percentages rounded to 4 places."""
+    return {**row, **{k: _number(row[k]) for k in ("points", "game_points")},
             **{k: round(float(row[k]), 4) for k in ("omw", "gw", "ogw")}}
+
+
+def _number(value: Fraction) -> int | float:
+    """A whole number as an int, else a float."""
+    return int(value) if value.denominator == 1 else float(value)

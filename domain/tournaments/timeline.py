@@ -13,6 +13,18 @@ def _placed(placements: list[list[str]], names: dict) -> str:
     return f"{_together(first)} won"
 
 
+def _score(p: dict) -> str:
+    """A result's games, where it gives them: ", 2 games to 1", ", 1 game each, 1 drawn"."""
+    if "games" not in p:
+        return ""
+    first = p["placements"][0][0]
+    won = p["games"][first]
+    other = next(n for q, n in p["games"].items() if q != first)
+    drawn = f", {p['drawn']} drawn" if p["drawn"] else ""
+    each = f"{won} game{'s' if won != 1 else ''}"
+    return f", {each} each{drawn}" if won == other else f", {each} to {other}{drawn}"
+
+
 def sentences(records: list[dict]) -> list[str]:
     """Each event of the log, told: "Round 3 paired: 8 tables, Ana has the bye", "Bo dropped after round 2"."""
     names, told, eliminated = {}, [], False
@@ -20,7 +32,8 @@ def sentences(records: list[dict]) -> list[str]:
         kind, p = record["type"], record["payload"]
         if kind == "TournamentCreated":
             rounds = f"{p['rounds']} rounds" if p.get("rounds") else "rounds by the player count"
-            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {rounds}.")
+            best_of = f", tables best of {p['best_of']}" if p.get("best_of", 1) > 1 else ""
+            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {rounds}{best_of}.")
             eliminated = bool(p.get("top_cut")) or p["format"] == "single_elimination"
         elif kind == "PlayerRegistered":
             names[p["player_id"]] = p["name"]
@@ -48,7 +61,11 @@ def sentences(records: list[dict]) -> list[str]:
         elif kind == "ResultRecorded":
             how = "" if p["by"] == "match" else f" ({p['reason']})" if p["by"] == "report" else \
                 f" (recorded by the organiser: {p['reason']})"
-            told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{how}.")
+            told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{_score(p)}{how}.")
+        elif kind == "GameFinished":
+            following = f"; {names[p['next']['players'][0]]} sits first in game {p['game'] + 1}" if "next" in p else ""
+            told.append(f"Round {p['round']}, table {p['table']}, game {p['game']}: "
+                        f"{_placed(p['placements'], names)}{following}.")
         elif kind == "ResultReported":
             other = next(player for player in p["games"] if player != p["by"])
             told.append(f"Round {p['round']}, table {p['table']}: {names[p['by']]} reported {p['games'][p['by']]} "
@@ -63,6 +80,8 @@ def sentences(records: list[dict]) -> list[str]:
             first = p.get("champion") or p["standings"][0]
             told.append(f"The tournament is over: {names[first]} " + ("won the final." if p.get("champion")
                                                                       else "finished first."))
+        elif kind == "DecklistsRevealed":
+            told.append("The decklists were revealed for anyone to check against the commitments made at registration.")
         elif kind == "SeedRevealed":
             told.append("The server seed was revealed for anyone to check the pairings.")
     return told
