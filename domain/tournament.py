@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from datetime import datetime, timedelta
 import json
 from collections import Counter
 
 from eventsourcing.domain import Aggregate
 
-from domain import fair
+from domain import clock, fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.registry import GAMES
@@ -17,6 +18,7 @@ from domain.tournaments.pairing import BYE, ENGINE, swiss
 from domain.tournaments.pods import pods
 from domain.tournaments.standings import WIN, shown, standings
 
+DEFAULT_EXTRA_TURNS = 5  # MTR 2.5: the turn under way, then five more
 PODS = "herald pods: exhaustive up to 12 players, swaps between tables beyond"
 # the pairing and standings rules a tournament records when created; up when an old tournament's log may pair otherwise
 # (2: the cut follows its tables as seated, drops and byes in elimination, a bye worth the top of the points)
@@ -76,6 +78,11 @@ class GameFinished(TournamentEvent):
     match and seat order (RULINGS T11)."""
 
 
+class TimeCalled(TournamentEvent):
+    """The round's time ran out (`at`, the server's time) with these tables still playing: each of their matches
+    plays the end of round the organiser chose (RULINGS P4, T13)."""
+
+
 class ResultRecorded(TournamentEvent):
     """A table's placements: from its match when it finished (best of N: its games, tallied), from a confirmed report,
     or by the organiser with a reason; with the games each player won and the games drawn where they are known."""
@@ -105,7 +112,8 @@ class SeedRevealed(TournamentEvent):
 
 
 EVENTS = {cls.__name__: cls for cls in (PlayerRegistered, PlayerDropped, PlayerUndropped, PlayerDisqualified,
-                                        RoundPaired, PairingOverridden, GameFinished, ResultRecorded, ResultReported,
+                                        RoundPaired, PairingOverridden, GameFinished, TimeCalled, ResultRecorded,
+                                        ResultReported,
                                         ReportAnswered, TournamentFinished, DecklistsRevealed, SeedRevealed)}
 
 
@@ -147,6 +155,10 @@ class Tournament(Aggregate):
             raise IllegalMove("single elimination has no top cut: it is one")
         if spec.get("best_of", 1) > 1 and spec["table_size"] != 2:
             raise IllegalMove(f"best of {spec['best_of']} is played at two-player tables: a pod plays one game")
+        if "end_of_round" in spec and "round_minutes" not in spec:
+            raise IllegalMove("an end of round follows round time: give round_minutes too")
+        if len(spec.get("end_of_round", {"draw": True})) != 1:
+            raise IllegalMove('the end of round is {"extra_turns": N} or {"draw": true}')
         if spec.get("late_entry_until_round", 1) > 1 and spec["format"] != "swiss":
             raise IllegalMove("late entry is for Swiss tournaments: a round robin's schedule and a bracket are fixed")
         unknown = sorted(set(spec["options"]) - game.match_options)
@@ -202,6 +214,31 @@ class Tournament(Aggregate):
         """Points by placement: the organiser's at pods; at two seats [3, 0], whatever the spec says (table_points scores
         a two-seat table itself: only the top, a bye's worth, is read there)."""
         return self.created["placement_points"] if self.created["table_size"] > 2 else [WIN, 0]
+
+    @property
+    def extra_turns(self) -> int | None:
+        """The turns each unfinished match plays once time is called, before its position is counted (MTR 2.5's
+        five by default); None: those matches are draws at once (RULINGS P4, T13)."""
+        end = self.created.get("end_of_round", {"extra_turns": DEFAULT_EXTRA_TURNS})
+        return None if end.get("draw") else end["extra_turns"]
+
+    def deadline(self) -> datetime | None:
+        """When the current round's time runs out, while it is still to be called and tables still play."""
+        round_ = self.rounds[-1] if self.rounds else {}
+        if "deadline" not in round_ or "time_called" in round_ or self.round_complete:
+            return None
+        return clock.read(round_["deadline"])
+
+    def call_time(self, at: datetime) -> list[dict]:
+        """The round's time has run out at `at`: TimeCalled, naming the tables still playing, which it returns;
+        IllegalMove if no round time runs out by then."""
+        deadline = self.deadline()
+        if deadline is None or at < deadline:
+            raise IllegalMove("no round's time has run out")
+        playing = [t for t in self.rounds[-1]["tables"] if t["placements"] is None]
+        self._record(TimeCalled, {"round": len(self.rounds), "at": clock.stamp(at),
+                                  "tables": [t["table"] for t in playing]})
+        return playing
 
     @property
     def round_complete(self) -> bool:
@@ -349,7 +386,9 @@ class Tournament(Aggregate):
                 pairs.append((a, b) if a is not BYE else (b, a))
         return pairs, draw
 
-    def pair(self, tables: list[list[str]], byes: list[str], draw: dict | None, match_ids: list[str]) -> dict:
+    def pair(self, tables: list[list[str]], byes: list[str], draw: dict | None, match_ids: list[str],
+             at: datetime | None = None) -> dict:
+        """Record a round's tables and byes; with round time, when it began (`at`) and when its time runs out."""
         seated = [{"table": i + 1, "match_id": match_id, "players": list(players), "placements": None}
                   for i, (players, match_id) in enumerate(zip(tables, match_ids))]
         kind = ("elimination" if len(self.rounds) >= self.swiss_rounds else
@@ -358,6 +397,8 @@ class Tournament(Aggregate):
                   "elimination": "bracket"}[kind]
         payload = {"round": len(self.rounds) + 1, "kind": kind, "engine": engine, "tables": seated,
                    "byes": list(byes), "random": [draw] if draw else []}
+        if "round_minutes" in self.created:
+            payload.update(at=clock.stamp(at), deadline=clock.stamp(at + timedelta(minutes=self.created["round_minutes"])))
         self._record(RoundPaired, payload)
         self._finish_if_over()  # a last round of byes alone has no result to wait for
         return payload
@@ -407,7 +448,8 @@ class Tournament(Aggregate):
         seated = self.table(round_, table)
         played = [game["placements"] for game in seated["games"] if game["placements"] is not None]
         won, _ = tally([*played, placements], seated["players"])
-        if 2 * max(won.values()) > self.best_of or len(played) + 1 >= self.best_of:
+        if 2 * max(won.values()) > self.best_of or len(played) + 1 >= self.best_of or \
+                "time_called" in self.rounds[round_ - 1]:  # no game begins once time is called (RULINGS T13)
             return None
         current = seated["games"][-1]["players"]
         return list(reversed(current)) if len(placements) == 1 else [placements[1][0], placements[0][0]]
@@ -515,6 +557,8 @@ class Tournament(Aggregate):
             self.players[payload["player_id"]].update(dropped=True, disqualified=payload["reason"])
         elif type_ == "RoundPaired":
             self.rounds.append({**payload, "tables": [self._seated(dict(t)) for t in payload["tables"]]})
+        elif type_ == "TimeCalled":
+            self.rounds[payload["round"] - 1]["time_called"] = {"at": payload["at"], "tables": payload["tables"]}
         elif type_ == "PairingOverridden":
             for table in payload["tables"]:
                 seated = self.rounds[payload["round"] - 1]["tables"][table["table"] - 1]
@@ -547,10 +591,11 @@ class Tournament(Aggregate):
 
 def round_document(round_: dict) -> dict:
     """A round as the API shows it: tables (players in seat order, placements or null, and best of N, each game so
-    far: its match, seats and placements) and byes."""
+    far: its match, seats and placements) and byes; with round time, its deadline, and once called, when."""
     return {"round": round_["round"], "kind": round_["kind"], "byes": round_["byes"],
             "tables": [{k: t[k] for k in ("table", "match_id", "players", "placements", "games") if k in t}
-                       for t in round_["tables"]]}
+                       for t in round_["tables"]],
+            **{k: round_[k] for k in ("deadline", "time_called") if k in round_}}
 
 
 def tournament_document(tournament: Tournament) -> dict:

@@ -35,7 +35,9 @@ TOURNAMENT_TOKENS = "herald:tournament-tokens"  # token hash -> "tournament_id:o
 BATCH = 500
 REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
 CACHED_DOCS = 512
-DEADLINES = "herald:deadlines"  # sorted set: "match:<id>" by when its running clock runs out (service/timekeeper.py)
+# sorted set: "match:<id>" by when its running clock runs out, "tournament:<id>" by when its round's time does
+# (service/timekeeper.py)
+DEADLINES = "herald:deadlines"
 # KEYS: the position, then one key per write; ARGV: expected position, new position, then per key either a hash's
 # field count and fields, or -1, a deadline ("" for none) and its member in a sorted set. Returns {1}, or {0, the
 # position} without writing where the position has moved.
@@ -205,9 +207,7 @@ class Projector:
             for field, value in mapping.items():
                 args += (field, value)
         if "clocks" in doc["state"]:
-            deadline = clock.deadline(doc["state"]["clocks"])
-            keys.append(DEADLINES)
-            args += (-1, "" if deadline is None else deadline.timestamp(), f"match:{match_id}")
+            _deadline(keys, args, f"match:{match_id}", clock.deadline(doc["state"]["clocks"]))
 
     def _write_tournament(self, keys: list, args: list, tournament_id: str) -> None:
         """A tournament's summary in the list, and its standings and rounds, from its aggregate as stored now."""
@@ -221,6 +221,8 @@ class Projector:
             args.append(len(mapping))
             for field, value in mapping.items():
                 args += (field, value)
+        if "round_minutes" in tournament.created:
+            _deadline(keys, args, f"tournament:{tournament_id}", tournament.deadline())
 
     def tournaments(self) -> list[dict]:
         rows = [json.loads(v) for v in self.redis.hvals(TOURNAMENTS)]
@@ -270,6 +272,12 @@ class Projector:
         """Whose token this is: "match_id:role" (of=TOKENS) or "tournament_id:role" (of=TOURNAMENT_TOKENS)."""
         raw = self.redis.hget(of, digest)
         return raw.decode() if raw else None
+
+
+def _deadline(keys: list, args: list, member: str, deadline) -> None:
+    """A write of the commit: the member's deadline in DEADLINES, or its removal where it has none now."""
+    keys.append(DEADLINES)
+    args += (-1, "" if deadline is None else deadline.timestamp(), member)
 
 
 class DocumentBehind(ValueError):

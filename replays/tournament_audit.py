@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import uuid
 
-from domain import fair
+from domain import clock, fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.match import Match
@@ -99,7 +99,10 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
                 if (tables, byes, [draw] if draw else []) != logged:
                     raise Recomputed(f"version {row['version']} (RoundPaired): round {p['round']} recomputes "
                                      f"as {tables} with byes {byes}, not as logged {logged[0]} with byes {logged[1]}")
-                tournament.pair(tables, byes, draw, [t["match_id"] for t in p["tables"]])
+                tournament.pair(tables, byes, draw, [t["match_id"] for t in p["tables"]],
+                                clock.read(p["at"]) if "at" in p else None)
+            elif kind == "TimeCalled":
+                tournament.call_time(clock.read(p["at"]))
             elif kind == "PairingOverridden":
                 before = {t["table"]: t["players"] for t in tournament.rounds[-1]["tables"]}
                 moved = [x for t in p["tables"] for x in t["players"] if x not in before.get(t["table"], [])]
@@ -130,9 +133,26 @@ def _replay(rows: list[dict], seed: bytes, ended: dict[str, Match]) -> Tournamen
                     _held_to_match(row, ended.get(table["match_id"]), table["players"])
                 tournament.record_result(p["round"], p["table"], p["placements"], p["by"], p["reason"],
                                          p.get("games"), p.get("drawn", 0))
-        except (IllegalMove, KeyError) as error:
+        except (IllegalMove, KeyError, ValueError) as error:
             raise Differs(f"version {row['version']} ({kind}): {error}") from None
+    for match in ended.values():
+        _time_held(match, tournament)
     return tournament
+
+
+def _time_held(match: Match, tournament: Tournament) -> None:
+    """Differs unless time was called in a match only where its tournament called it at its table, with the end of
+    round the tournament set (RULINGS T13)."""
+    called = match.state.get("time")
+    if called is None:
+        return
+    seat = match.created["options"].get("tournament", {})
+    round_ = tournament.rounds[seat["round"] - 1] if 0 < seat.get("round", 0) <= len(tournament.rounds) else {}
+    if seat.get("table") not in round_.get("time_called", {}).get("tables", ()):
+        raise Differs(f"match {match.id}: time was called in it, but not by its tournament at its table")
+    if called["extra_turns"] != tournament.extra_turns:
+        raise Differs(f"match {match.id}: time was called with {called['extra_turns']} extra turns; the tournament's "
+                      f"end of round gives {tournament.extra_turns}")
 
 
 def _held_to_match(row: dict, match: Match | None, seats: list[str]) -> None:

@@ -397,6 +397,11 @@ class DecklistVerdictSchema(Document):
         "description": "every violation: which limit, which card, how many"})
 
 
+class EndOfRoundSchema(ma.Schema):
+    extra_turns = StrictInteger(validate=validate.Range(min=0, max=20))
+    draw = StrictBoolean(validate=validate.Equal(True))
+
+
 class CreateTournamentSchema(ma.Schema):
     name = Name(required=True)
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
@@ -416,6 +421,11 @@ class CreateTournamentSchema(ma.Schema):
     best_of = StrictInteger(load_default=1, validate=validate.OneOf([1, 3, 5]), metadata={
         "description": "the games a two-player table plays at most, each a match of its own, until a player has won "
                        "more than half of them (the top cut too)"})
+    round_minutes = StrictNumber(validate=validate.Range(min=0.01, max=24 * 60), metadata={
+        "description": "round time: when it runs out after a round is paired, time is called (fractions allowed)"})
+    end_of_round = fields.Nested(EndOfRoundSchema, metadata={
+        "description": "with round_minutes, what unfinished tables play once time is called: {\"extra_turns\": N} "
+                       "then the game counts the position, or {\"draw\": true}; default 5 extra turns (one key)"})
     placement_points = fields.List(StrictInteger(validate=validate.Range(min=0, max=100)),
                                    load_default=lambda: [3, 2, 1, 0],
                                    validate=validate.Length(min=2, max=8))
@@ -487,6 +497,8 @@ class RoundSchema(Document):
     kind = fields.String()
     tables = fields.List(fields.Nested(TableSchema))
     byes = fields.List(fields.String())
+    deadline = fields.String(metadata={"description": "with round time: when it runs out, ISO 8601 UTC"})
+    time_called = fields.Dict(metadata={"description": "once time is called: when (at) and the tables still playing"})
 
 
 class StandingSchema(Document):

@@ -1,8 +1,8 @@
-"""The timekeeper: records what falls due with no request to bring it, a seat's clock running out.
+"""The timekeeper: records what falls due with no request to bring it, a seat's clock or a round's time running out.
 
-Every server worker runs one. They share the deadlines the projector writes to Redis (DEADLINES: "match:<id>" by
-when its running clock runs out), look every TICK seconds, and claim a due entry before recording it, so that it is
-recorded once. A deadline found stale (a move came first) is written again from the event store."""
+Every server worker runs one. They share the deadlines the projector writes to Redis (DEADLINES), look every TICK
+seconds, and claim a due entry before recording it, so that it is recorded once. A deadline found stale (a move came
+first) is written again from the event store."""
 from __future__ import annotations
 
 import logging
@@ -47,11 +47,33 @@ class Timekeeper:
             claim = f"herald:claim:{member}"
             if not redis.set(claim, 1, nx=True, px=CLAIM_MS):
                 continue  # another worker is recording it
+            kind, _, key = member.partition(":")
             try:
-                recorded += self.expire(member.partition(":")[2])
+                recorded += self.expire(key) if kind == "match" else self.call_time(key)
             finally:
                 redis.delete(claim)
         return recorded
+
+    def call_time(self, tournament_id: str) -> int:
+        """A tournament whose round time is due: time called in it and in each match still playing, results and
+        views brought up to date; or, if none was due, its deadline written again as the store has it."""
+        matches = self.context.matches
+        try:
+            called = desk.call_time(matches, tournament_id)
+        except desk.UnknownTournament:
+            called = None
+        if called is None:
+            self._reschedule(f"tournament:{tournament_id}", desk.deadline_of(matches, tournament_id))
+            return 0
+        self.context.refresh(own=True)
+        return 1
+
+    def _reschedule(self, member: str, deadline) -> None:
+        """A member's deadline as the store has it: written again, or removed where it has none."""
+        if deadline is None:
+            self.context.redis.zrem(DEADLINES, member)
+        else:
+            self.context.redis.zadd(DEADLINES, {member: deadline.timestamp()})
 
     def expire(self, match_id: str) -> int:
         """A match whose clock is due: its timeout recorded, its tournament told and the views (and so the next
@@ -63,11 +85,7 @@ class Timekeeper:
         except UnknownMatch:  # a deadline left from a store this Redis no longer serves
             stored = match = None
         if match is None:
-            deadline = clock.deadline(stored.state.get("clocks")) if stored else None
-            if deadline is None:
-                self.context.redis.zrem(DEADLINES, f"match:{match_id}")
-            else:
-                self.context.redis.zadd(DEADLINES, {f"match:{match_id}": deadline.timestamp()})
+            self._reschedule(f"match:{match_id}", clock.deadline(stored.state.get("clocks")) if stored else None)
             return 0
         desk.finished(matches, match)
         self.context.refresh(own=True)

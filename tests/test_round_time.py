@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from domain import clock
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.matches import event_record
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
-from tests.helpers.logs import rechain
+from replays.tournament_audit import Differs, audit
+from service.timekeeper import Timekeeper
+from tests.helpers.api import assert_problem, auth
+from tests.helpers.logs import rechain, rechain_tournament
+from tests.helpers.server import Server, call, redis_url
+from tests.helpers.tournaments import play_match
 
 SEATS = {"korona": 2, "crusader_kingdoms": 3, "for_a_crown": 3, "kingdom_tcg": 2}
 
@@ -91,3 +99,99 @@ def test_an_extra_turn_left_out_of_the_log_is_caught():
     with pytest.raises(Rejected) as refused:
         rereferee([json.dumps(row) for row in rechain(rows)])
     assert refused.value.version == rows[extra]["version"]
+
+
+# ---------------------------------------------------------------- a tournament's round time (RULINGS T13)
+
+TIMED = {"name": "Timed Swiss", "game": "korona", "format": "swiss", "rounds": 1, "round_minutes": 0.02,
+         "end_of_round": {"extra_turns": 1}}
+
+
+def timed_tournament(client, **spec) -> tuple[str, str, dict, dict]:
+    """A four-player Swiss with round time, round 1 paired: its id, organiser token, players' tokens and round."""
+    created = client.post("/tournaments", json={**TIMED, **spec})
+    assert created.status_code == 201, created.get_json()
+    tid, organiser = created.get_json()["tournament_id"], created.get_json()["organiser_token"]
+    tokens = {}
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    return tid, organiser, tokens, round_
+
+
+def test_round_time_is_called_then_an_unfinished_table_plays_its_extra_turns_and_is_counted(sqlite_client):
+    """Issue 42's must-show: round_minutes scaled down (1.2 s) calls time; the finished table keeps its result, the
+    unfinished one plays its extra turn and is counted by Korona's ruling (K20); the timeline tells it and the audit
+    recomputes it, catching a time called early or a match's extra turns changed."""
+    client = sqlite_client
+    tid, organiser, tokens, round_ = timed_tournament(client)
+    deadline = clock.read(round_["deadline"])
+    paired = json.loads(client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines()[-1])
+    assert deadline - clock.read(paired["payload"]["at"]) == timedelta(seconds=1.2)
+    first, second = round_["tables"]
+    play_match(client, first["match_id"], tokens, first["players"], random.Random(1))
+    keeper = Timekeeper(client.application.extensions["herald"])
+    assert keeper.tick() == 0  # not yet due
+    time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds()) + 0.3)
+    assert keeper.tick() == 1
+    shown = client.get(f"/tournaments/{tid}/rounds/1").get_json()
+    assert shown["time_called"]["tables"] == [second["table"]]
+    events = client.get(f"/matches/{second['match_id']}/events", headers=auth(organiser)).get_json()["events"]
+    assert [e["payload"] for e in events if e["type"] == "TimeCalled"] == [{"extra_turns": 1}]
+    play_match(client, second["match_id"], tokens, second["players"], random.Random(2))
+    ended = client.get(f"/matches/{second['match_id']}/events", headers=auth(organiser)).get_json()["events"]
+    finished = next(e["payload"] for e in ended if e["type"] == "MatchFinished")
+    assert finished["reason"] == "time" and "scores" in finished
+    assert [e["payload"]["turn"] for e in ended if e["type"] == "ExtraTurnBegan"] == [1]
+    said = " ".join(client.get(f"/tournaments/{tid}/timeline").get_json()["sentences"])
+    assert f"Time was called in round 1: tables still playing: {second['table']}." in said
+    assert "time was called; it played 1 extra turn, then the position was counted" in said
+    assert client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
+    lines = client.get(f"/tournaments/{tid}/export").get_data(as_text=True).splitlines()
+    exports = [client.get(f"/matches/{t['match_id']}/export", headers=auth(organiser)).get_data(as_text=True)
+               .splitlines() for t in round_["tables"]]
+    assert audit(lines, exports)[2] == "ok   1 rounds of pairings recomputed from the seed and the results"
+    rows = [json.loads(line) for line in lines]
+    called = next(row for row in rows if row.get("type") == "TimeCalled")
+    called["payload"]["at"] = clock.stamp(deadline - timedelta(seconds=1))
+    with pytest.raises(Differs, match="no round's time has run out"):
+        audit([json.dumps(row) for row in rechain_tournament(rows)], exports)
+    match_rows = [json.loads(line) for line in exports[1]]
+    next(row for row in match_rows if row.get("type") == "TimeCalled")["payload"]["extra_turns"] = 0
+    with pytest.raises((Differs, Rejected)):
+        audit(lines, [exports[0], [json.dumps(row) for row in rechain(match_rows)]])
+
+
+def test_time_called_with_a_draw_ends_every_unfinished_table_drawn_with_no_request(store_env, redis_client, tmp_path):
+    """The server's timekeeper calls time with nobody asking: {"draw": true} draws both unplayed tables."""
+    redis_client.flushdb()
+    server = Server(tmp_path, store_env, redis_url(redis_client)).start()
+    try:
+        status, created = call(server.base, "POST", "/tournaments", {**TIMED, "end_of_round": {"draw": True}})
+        assert status == 201, created
+        tid, organiser = created["tournament_id"], created["organiser_token"]
+        for name in ("Ana", "Bo", "Cy", "Di"):
+            assert call(server.base, "POST", f"/tournaments/{tid}/players", {"name": name}, organiser)[0] == 201
+        assert call(server.base, "POST", f"/tournaments/{tid}/rounds", token=organiser)[0] == 201
+        time.sleep(2.5)  # no request meanwhile
+        shown = call(server.base, "GET", f"/tournaments/{tid}/rounds/1")[1]
+        assert len(shown["time_called"]["tables"]) == 2
+        assert all(len(t["placements"]) == 1 for t in shown["tables"])  # everyone at each table placed together
+        assert call(server.base, "GET", f"/tournaments/{tid}")[1]["status"] == "finished"
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("spec, status", [
+    ({"end_of_round": {"extra_turns": 2}, "round_minutes": None}, 422),
+    ({"end_of_round": {"extra_turns": 2, "draw": True}}, 422),
+    ({"end_of_round": {}}, 422),
+    ({"round_minutes": 0}, 400),
+    ({"end_of_round": {"draw": False}}, 400),
+])
+def test_a_round_time_that_is_not_one_is_refused(sqlite_client, spec, status):
+    body = {**TIMED, **spec}
+    if spec.get("round_minutes", 1) is None:
+        del body["round_minutes"]
+    assert_problem(sqlite_client.post("/tournaments", json=body), status)

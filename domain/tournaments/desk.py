@@ -2,14 +2,17 @@
 are the players' tournament tokens, and taking each finished match's result into the tournament."""
 from __future__ import annotations
 
+import contextlib
 import secrets
 import uuid
+from datetime import UTC, datetime
 
 from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
 
 from domain import fair
 from domain.errors import IllegalMove
-from domain.matches import REFEREE, Matches, token_hash
+from domain.matches import REFEREE, Matches, VersionConflict, token_hash
 from domain.tournament import Tournament
 
 
@@ -106,14 +109,15 @@ def settle(app: Matches, tournament: Tournament) -> Tournament:
         if table["placements"] is not None:
             continue
         seats = table["games"][-1]["players"] if "games" in table else table["players"]
-        placements = placements_of(app.load(table["match_id"], for_reading=True), seats)
+        match = app.load(table["match_id"], for_reading=True)
+        placements = placements_of(match, seats)
         if placements and "games" in table:
             following = tournament.next_seats(round_["round"], table["table"], placements)
             match_id = new_match(app, tournament, following, round_["round"], table["table"],
                                  len(table["games"]) + 1) if following else None
             tournament.finish_game(round_["round"], table["table"], placements, match_id)
         elif placements:
-            tournament.record_result(round_["round"], table["table"], placements, "match", "the match finished")
+            tournament.record_result(round_["round"], table["table"], placements, "match", ended(match))
     if tournament.pending_events:
         app.save(tournament)
     return tournament
@@ -129,9 +133,47 @@ def pair_round(app: Matches, tournament_id) -> dict:
     tables, byes, draw = tournament.pairing()
     number = len(tournament.rounds) + 1
     match_ids = [new_match(app, tournament, players, number, table) for table, players in enumerate(tables, start=1)]
-    tournament.pair(tables, byes, draw, match_ids)
+    tournament.pair(tables, byes, draw, match_ids, datetime.now(UTC))
     app.save(tournament)
     return tournament.rounds[-1]
+
+
+def call_time(app: Matches, tournament_id) -> Tournament | None:
+    """The current round's time has run out: TimeCalled, then each table still playing plays the end of round the
+    organiser chose (its match's extra turns, or a draw at once), and the results in are taken; None where no round's
+    time has run out now (the round ended first, or another process called it)."""
+    tournament = settle(app, load(app, tournament_id))
+    try:
+        playing = tournament.call_time(datetime.now(UTC))
+        app.save(tournament)
+    except (IllegalMove, IntegrityError):
+        return None
+    for table in playing:
+        try:
+            app.call_time(table["match_id"], tournament.extra_turns)
+        except (IllegalMove, VersionConflict):  # it finished meanwhile, or a move came first: once more
+            with contextlib.suppress(IllegalMove):
+                app.call_time(table["match_id"], tournament.extra_turns)
+    return settle(app, load(app, tournament_id))
+
+
+def deadline_of(app: Matches, tournament_id):
+    """When the tournament's current round's time runs out, as the store has it; None if it has none (now)."""
+    try:
+        return load(app, tournament_id).deadline()
+    except UnknownTournament:
+        return None
+
+
+def ended(match) -> str:
+    """Why a finished match's result is recorded, in words: its end, or time called and how it was counted."""
+    result = match.state["result"] or {}
+    if result.get("reason") != "time":
+        return "the match finished"
+    if match.state["time"]["extra_turns"] is None:
+        return "time was called: a draw"
+    played = match.state["time"]["turn"]
+    return f"time was called; it played {played} extra turn{'s' * (played != 1)}, then the position was counted"
 
 
 def finished(app: Matches, match) -> None:

@@ -33,7 +33,8 @@ def sentences(records: list[dict]) -> list[str]:
         if kind == "TournamentCreated":
             rounds = f"{p['rounds']} rounds" if p.get("rounds") else "rounds by the player count"
             best_of = f", tables best of {p['best_of']}" if p.get("best_of", 1) > 1 else ""
-            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {rounds}{best_of}.")
+            timed = f", {p['round_minutes']:g} minutes a round" if "round_minutes" in p else ""
+            told.append(f"{p['name']} was created: {p['game']}, {p['format']}, {rounds}{best_of}{timed}.")
             eliminated = bool(p.get("top_cut")) or p["format"] == "single_elimination"
         elif kind == "PlayerRegistered":
             names[p["player_id"]] = p["name"]
@@ -58,8 +59,11 @@ def sentences(records: list[dict]) -> list[str]:
             told.append(f"Round {p['round']}: the organiser changed tables "
                         + " and ".join(str(t["table"]) for t in p["tables"]) + f" ({p['reason']}): "
                         + "; ".join(_together([names[x] for x in t["players"]]) for t in p["tables"]) + ".")
+        elif kind == "TimeCalled":
+            playing = ", ".join(str(t) for t in p["tables"]) or "none"
+            told.append(f"Time was called in round {p['round']}: tables still playing: {playing}.")
         elif kind == "ResultRecorded":
-            how = "" if p["by"] == "match" else f" ({p['reason']})" if p["by"] == "report" else \
+            how = f" ({p['reason']})" if p["reason"].startswith("time was called") else "" if p["by"] == "match" else f" ({p['reason']})" if p["by"] == "report" else \
                 f" (recorded by the organiser: {p['reason']})"
             told.append(f"Round {p['round']}, table {p['table']}: {_placed(p['placements'], names)}{_score(p)}{how}.")
         elif kind == "GameFinished":

@@ -1,6 +1,7 @@
 """Exported logs in tests: rows changed by hand, then chained again so that only the rules can tell."""
 from __future__ import annotations
 
+from domain.chain import link
 from replays.verify import GENESIS, chain_link
 
 
@@ -9,4 +10,12 @@ def rechain(rows: list[dict]) -> list[dict]:
     previous = GENESIS
     for row in rows[1:]:
         row["chain"] = previous = chain_link(previous, row)
+    return rows
+
+
+def rechain_tournament(rows: list[dict]) -> list[dict]:
+    """A tournament export's rows (header first) with every chain link recomputed after a change."""
+    previous = GENESIS
+    for row in rows[1:]:
+        row["chain"] = previous = link(previous, row["version"], row["type"], row["payload"])
     return rows
