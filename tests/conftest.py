@@ -11,6 +11,7 @@ from domain.matches import Matches
 from projections.projector import Projector
 from service.app import Herald, create_app
 from service.config import Settings
+from tests.helpers.tournaments import audit_finished_tournaments
 
 POSTGRES = {
     "POSTGRES_DBNAME": os.environ.get("POSTGRES_DBNAME", "test"),
@@ -80,6 +81,7 @@ def herald_context(store_env: dict, redis_client) -> Herald:
 def context(store_env, redis_client):
     made = herald_context(store_env, redis_client)
     yield made
+    audit_finished_tournaments(made.matches)
     made.matches.close()
 
 
@@ -95,4 +97,5 @@ def sqlite_client(redis_client, tmp_path):
     made = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
                            "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}, redis_client)
     yield create_app(Settings(data_dir=tmp_path), made).test_client()
+    audit_finished_tournaments(made.matches)
     made.matches.close()

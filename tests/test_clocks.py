@@ -15,10 +15,12 @@ from domain import clock
 from domain.errors import IllegalMove
 from domain.match import Match
 from replays.referee import Rejected, rereferee
+from service.cli import main
 from service.timekeeper import Timekeeper
 from tests.helpers.api import Table, assert_problem, auth, export, play_to_the_end
 from tests.helpers.logs import rechain
 from tests.helpers.server import Server, call, redis_url
+from tests.helpers.tournaments import play_match
 
 CHESS = {"initial_s": 60, "increment_s": 2, "on_timeout": "default_move"}
 BANK = {"per_decision_s": 10, "bank_s": 30, "on_timeout": "default_move"}
@@ -215,3 +217,29 @@ def test_the_server_records_a_clock_running_out_within_a_second_with_no_request(
                 assert after["type"] == "MatchFinished" and after["payload"]["winners"] == [1 - running["seat"]]
     finally:
         server.stop()
+
+
+def test_herald_audit_tournament_catches_a_tampered_clock(sqlite_client, tmp_path, capsys):
+    """Issue 42: a tournament whose matches run clocks audits with its match exports, and a clock changed in one of
+    them (the log chained again, as a forger would) fails `herald audit-tournament`, naming the event."""
+    client = sqlite_client
+    created = client.post("/tournaments", json={"name": "Blitz", "game": "korona", "format": "swiss", "rounds": 1,
+                                                "options": {"clock": CHESS}}).get_json()
+    tid, organiser = created["tournament_id"], created["organiser_token"]
+    tokens = {}
+    for name in ("Ana", "Bo"):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name}, headers=auth(organiser)).get_json()
+        tokens[answer["player_id"]] = answer["token"]
+    table = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()["tables"][0]
+    play_match(client, table["match_id"], tokens, table["players"], random.Random(4))
+    (tmp_path / "t.ndjson").write_text(client.get(f"/tournaments/{tid}/export").get_data(as_text=True))
+    rows = [json.loads(line) for line in client.get(f"/matches/{table['match_id']}/export",
+                                                    headers=auth(organiser)).get_data(as_text=True).splitlines()]
+    (tmp_path / "m.ndjson").write_text("\n".join(json.dumps(row) for row in rows))
+    assert main(["audit-tournament", str(tmp_path / "t.ndjson"), str(tmp_path / "m.ndjson")]) == 0
+    changed = next(row for row in rows[5:] if row.get("type") == "ClockSet")
+    changed["payload"]["seats"][1] += 60
+    (tmp_path / "m.ndjson").write_text("\n".join(json.dumps(row) for row in rechain(rows)))
+    capsys.readouterr()
+    assert main(["audit-tournament", str(tmp_path / "t.ndjson"), str(tmp_path / "m.ndjson")]) == 1
+    assert f"version {changed['version']}: the log's ClockSet is not what the rules produce" in capsys.readouterr().out
