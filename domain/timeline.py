@@ -82,25 +82,40 @@ describes(TimeCalled)(lambda p, names, game: "Time was called in the round: " + 
 describes(ExtraTurnBegan)(lambda p, names, game: f"Extra turn {p['turn']}: {names[p['seat']]}'s.")
 
 
+class Teller:
+    """Tells a match's log event by event for several viewers at once, folding the state before each event once; it
+    goes on from where it stopped (a live stream tells each new event as it comes)."""
+
+    def __init__(self, match, viewers):
+        self.match, self.viewers = match, list(viewers)
+        self.state = None
+        self.told: dict = {viewer: [] for viewer in self.viewers}  # each viewer's entries, without retracted flags
+
+    def tell(self, log: list[dict]) -> None:
+        game, names = self.match.game, self.match.created["players"]
+        for event in log:
+            kind, payload = event["type"], event["payload"]
+            if self.state is None:
+                self.state = game.new_state(payload)
+            cls = game.event(kind, payload)
+            platform = issubclass(cls, PlatformEvent)
+            summaries = {}
+            for viewer in self.viewers:
+                shown = self.match.redact(kind, payload, viewer)
+                summaries[viewer] = cls.describe(shown, names, game) if platform else \
+                    cls.describe(shown, self.state, viewer)
+            self.state = evolve_event(self.state, cls, payload)
+            for viewer, summary in summaries.items():
+                self.told[viewer].append({"version": event["version"], "type": kind, "seat": payload.get("seat"),
+                                          "turn": self.state.get("turn"), "summary": summary})
+
+
 def entries(match, log: list[dict], viewer) -> list[dict]:
     """{"version", "type", "seat", "turn", "summary", "retracted"} for each event, redacted for the viewer."""
-    game = match.game
-    names = match.created["players"]
+    teller = Teller(match, [viewer])
+    teller.tell(log)
     flags = retracted_flags(len(log), match.retracted)
-    state = None
-    out = []
-    for event, retracted in zip(log, flags):
-        kind, payload = event["type"], event["payload"]
-        shown = match.redact(kind, payload, viewer)
-        if state is None:
-            state = game.new_state(payload)
-        cls = game.event(kind, payload)
-        tell = cls.describe
-        summary = tell(shown, names, game) if issubclass(cls, PlatformEvent) else tell(shown, state, viewer)
-        state = evolve_event(state, cls, payload)
-        out.append({"version": event["version"], "type": kind, "seat": payload.get("seat"),
-                    "turn": state.get("turn"), "summary": summary, "retracted": retracted})
-    return out
+    return [{**entry, "retracted": retracted} for entry, retracted in zip(teller.told[viewer], flags)]
 
 
 def score_series(match, log: list[dict]) -> list[tuple[int, list]]:

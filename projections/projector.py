@@ -38,16 +38,21 @@ CACHED_DOCS = 512
 # sorted set: "match:<id>" by when its running clock runs out, "tournament:<id>" by when its round's time does
 # (service/timekeeper.py)
 DEADLINES = "herald:deadlines"
+LIVE = "herald:live:"  # pub/sub channels: LIVE + "match:<id>" or "tournament:<id>", each message its new version
 # KEYS: the position, then one key per write; ARGV: expected position, new position, then per key either a hash's
-# field count and fields, or -1, a deadline ("" for none) and its member in a sorted set. Returns {1}, or {0, the
-# position} without writing where the position has moved.
+# field count and fields, or -1, a deadline ("" for none) and its member in a sorted set, or -2 and a message
+# published on the key's channel. Returns {1}, or {0, the position} without writing where the position has moved.
+# Publishing here tells live streams (service/live.py) only of events committed and projected.
 COMMIT = """
 local at = redis.call('GET', KEYS[1]) or '0'
 if at ~= ARGV[1] then return {0, at} end
 local i = 3
 for k = 2, #KEYS do
   local n = tonumber(ARGV[i])
-  if n == -1 then
+  if n == -2 then
+    redis.call('PUBLISH', KEYS[k], ARGV[i + 1])
+    i = i + 2
+  elseif n == -1 then
     if ARGV[i + 1] == '' then redis.call('ZREM', KEYS[k], ARGV[i + 2])
     else redis.call('ZADD', KEYS[k], ARGV[i + 1], ARGV[i + 2]) end
     i = i + 3
@@ -208,6 +213,8 @@ class Projector:
                 args += (field, value)
         if "clocks" in doc["state"]:
             _deadline(keys, args, f"match:{match_id}", clock.deadline(doc["state"]["clocks"]))
+        keys.append(f"{LIVE}match:{match_id}")
+        args += (-2, doc["version"])
 
     def _write_tournament(self, keys: list, args: list, tournament_id: str) -> None:
         """A tournament's summary in the list, and its standings and rounds, from its aggregate as stored now."""
@@ -223,6 +230,8 @@ class Projector:
                 args += (field, value)
         if "round_minutes" in tournament.created:
             _deadline(keys, args, f"tournament:{tournament_id}", tournament.deadline())
+        keys.append(f"{LIVE}tournament:{tournament_id}")
+        args += (-2, tournament.version)
 
     def tournaments(self) -> list[dict]:
         rows = [json.loads(v) for v in self.redis.hvals(TOURNAMENTS)]

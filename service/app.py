@@ -29,6 +29,7 @@ from service.problems import ProblemApi, answer_refusals, problem_response, refu
 
 log = logging.getLogger("herald")
 from service.routes import blp, health
+from service.stream_routes import blp as streams
 from service.tournament_routes import blp as tournaments
 
 
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(blp)
     api.register_blueprint(fairness)
     api.register_blueprint(clocks)
+    api.register_blueprint(streams)
     api.register_blueprint(history)
     api.register_blueprint(importing)
     api.register_blueprint(health)

@@ -345,6 +345,11 @@ class ClocksSchema(Document):
     clocks = fields.List(fields.Nested(Clock))
 
 
+class StreamQuerySchema(ma.Schema):
+    from_ = fields.Integer(data_key="from", validate=validate.Range(min=0), metadata={
+        "description": "resume after this version (a browser sends Last-Event-ID instead); 0: from the start"})
+
+
 class ReplayQuerySchema(ma.Schema):
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 

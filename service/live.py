@@ -1,0 +1,174 @@
+"""Live streams (server-sent events): each holder is told of every new version of a match as it is committed.
+
+Whoever projects a commit publishes the new version on the match's Redis channel (projections/projector.py, in the
+same script as the views). Each server process listens on one pub/sub connection (Hub) and wakes the streams of that
+match; a stream then reads what it has not sent from the event store, so a message lost in Redis (a restart, a slow
+listener) loses nothing: the next wake-up or heartbeat finds it. A stream's messages are told by its match's Feed,
+shared by every stream of the match in this process. A client that stops reading is dropped once the socket's buffer
+is full for SEND_TIMEOUT seconds; it never holds up the others."""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import OrderedDict
+
+from redis.exceptions import RedisError
+
+from domain import clock
+from domain.timeline import Teller
+from domain.undo import retracted_flags
+from projections.projector import LIVE
+
+log = logging.getLogger("herald")
+HEARTBEAT = 15  # seconds between comments on an idle stream, so that proxies keep it open
+SEND_TIMEOUT = 30  # seconds a stream's socket may stay full before the client is dropped
+FEEDS = 256  # matches whose feed a process keeps
+
+
+class Subscription:
+    """A stream waiting for its channel's next message."""
+
+    def __init__(self, channel: str):
+        self.channel = channel
+        self.woken = threading.Event()
+
+    def wait(self, timeout: float) -> bool:
+        """True if woken (a new version, or the hub reconnected) within `timeout` seconds."""
+        woken = self.woken.wait(timeout)
+        self.woken.clear()
+        return woken
+
+
+class Hub:
+    """This process's one pub/sub connection, and the streams waiting on each channel."""
+
+    def __init__(self, redis):
+        self.redis = redis
+        self.waiting: dict[str, set[Subscription]] = {}
+        self.lock = threading.Lock()
+        self.started = False
+
+    def subscribe(self, channel: str) -> Subscription:
+        with self.lock:
+            if not self.started:
+                self.started = True
+                threading.Thread(target=self._listen, name="herald-live", daemon=True).start()
+            subscription = Subscription(channel)
+            self.waiting.setdefault(channel, set()).add(subscription)
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self.lock:
+            waiting = self.waiting.get(subscription.channel, set())
+            waiting.discard(subscription)
+            if not waiting:
+                self.waiting.pop(subscription.channel, None)
+
+    def _wake(self, channel: str | None) -> None:
+        """Wake the streams of a channel, or all of them (None: after a reconnection, messages may have been lost)."""
+        with self.lock:
+            streams = [s for c, subs in self.waiting.items() if channel in (None, c) for s in subs]
+        for subscription in streams:
+            subscription.woken.set()
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(f"{LIVE}*")
+                self._wake(None)
+                for message in pubsub.listen():
+                    if message["type"] == "pmessage":
+                        self._wake(message["channel"].decode()[len(LIVE):])
+            except RedisError as error:
+                log.debug("live: Redis unreachable, listening again shortly: %s", error)
+                threading.Event().wait(1)
+
+
+class Feed:
+    """What the streams of one match in this process tell: each holder's timeline entries, and after each version whose
+    decision is awaited and the clocks, folded once from the event store."""
+
+    def __init__(self, match):
+        self.revealed = match.revealed_seed is not None
+        self.teller = Teller(match, [])
+        self.after: list[tuple] = []  # (awaiting seat, clocks) after each version
+        self.lock = threading.Lock()
+
+    def messages(self, matches, match, viewer, sent: int) -> list[dict]:
+        """The messages after version `sent` up to the match's version, for a viewer, the newest with the viewer's
+        view (an older one's view has been overtaken: the client reads the next)."""
+        with self.lock:
+            if viewer not in self.teller.told:  # a new kind of viewer: every viewer's entries told again
+                self.teller, self.after = Teller(match, [*self.teller.viewers, viewer]), []
+            self._catch_up(matches, match)
+            told = self.teller.told[viewer][sent:match.version]
+            after = self.after[sent:match.version]
+        flags = retracted_flags(match.version, match.retracted)
+        out = []
+        for entry, (awaiting, clocks) in zip(told, after):
+            message = {"version": entry["version"], "entry": {**entry, "retracted": flags[entry["version"] - 1]},
+                       "awaiting_seat": awaiting}
+            if clocks is not None:
+                message["clocks"] = clocks
+            out.append(message)
+        if out and out[-1]["version"] == match.version:
+            out[-1]["view"] = match.game.view_at(match.state, viewer, match.version, match.chain)
+        return out
+
+    def _catch_up(self, matches, match) -> None:
+        """Tell the versions not yet folded, noting after each whose decision is awaited and the clocks."""
+        game = match.game
+        for event in matches.history(match.id, after=len(self.after), upto=match.version):
+            self.teller.tell([event])
+            state = self.teller.state
+            self.after.append((game.awaiting(state) if state["status"] == "active" else None,
+                               clock.shown(state["clocks"]) if "clocks" in state else None))
+
+
+def sse(message: dict) -> str:
+    """One server-sent event: its id the version, its data the message."""
+    return f"id: {message['version']}\ndata: {json.dumps(message, separators=(',', ':'))}\n\n"
+
+
+class Live:
+    """A process's live streams: its hub and the feeds of the matches streamed."""
+
+    def __init__(self, context):
+        self.context = context
+        self.hub = Hub(context.redis)
+        self.feeds: OrderedDict[str, Feed] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def feed(self, match) -> Feed:
+        """The match's feed, told again from the start once the match reveals its seed (its log is then public)."""
+        key = str(match.id)
+        with self.lock:
+            feed = self.feeds.pop(key, None)
+            if feed is None or feed.revealed != (match.revealed_seed is not None):
+                feed = Feed(match)
+            self.feeds[key] = feed
+            while len(self.feeds) > FEEDS:
+                self.feeds.popitem(last=False)
+        return feed
+
+    def match_stream(self, match_id, viewer, sent: int):
+        """The stream's text: every version after `sent` as it comes, heartbeats between; it ends with the match."""
+        matches = self.context.matches
+        subscription = self.hub.subscribe(f"match:{match_id}")
+        try:
+            yield "retry: 2000\n\n"
+            while True:
+                match = matches.load(match_id, for_reading=True)
+                if match.version > sent:
+                    for message in self.feed(match).messages(matches, match, viewer, sent):
+                        yield sse(message)
+                        sent = message["version"]
+                if match.finished and sent >= match.version:
+                    return
+                if not subscription.wait(HEARTBEAT):
+                    yield ": heartbeat\n\n"
+        finally:
+            self.hub.unsubscribe(subscription)
+
