@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
         MAX_CONTENT_LENGTH=MAX_LOG,
         HERALD_ADMIN_KEY=settings.admin_key,
         HERALD_STALL_SECONDS=settings.stall_seconds,
+        HERALD_STREAM_SEND_TIMEOUT=settings.stream_send_timeout,
     )
 
     @app.before_request

@@ -52,6 +52,8 @@ class Settings:
     # HERALD_CREATE_LIMIT: how many matches, tournaments and registrations (each counted apart) one client address may
     # create in a moving window, as flask-limiter reads it: "100 per minute" (default), "20/minute;500/day"
     create_limit: str = field(default_factory=lambda: _env("HERALD_CREATE_LIMIT", "100 per minute"))
+    # HERALD_STREAM_SEND_TIMEOUT: seconds a live stream's client may leave its buffer full before it is dropped (30)
+    stream_send_timeout: float = field(default_factory=lambda: float(_env("HERALD_STREAM_SEND_TIMEOUT", "30")))
     max_body: int = 64 * 1024  # bytes of a request body, except an imported log
 
     def event_store_env(self) -> dict:

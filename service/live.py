@@ -4,8 +4,8 @@ Whoever projects a commit publishes the new version on the match's Redis channel
 same script as the views). Each server process listens on one pub/sub connection (Hub) and wakes the streams of that
 match; a stream then reads what it has not sent from the event store, so a message lost in Redis (a restart, a slow
 listener) loses nothing: the next wake-up or heartbeat finds it. A stream's messages are told by its match's Feed,
-shared by every stream of the match in this process. A client that stops reading is dropped once the socket's buffer
-is full for SEND_TIMEOUT seconds; it never holds up the others."""
+shared by every stream of the match in this process. A client that stops reading is dropped once its socket's buffer
+is full for HERALD_STREAM_SEND_TIMEOUT seconds (service/stream_routes.py); it never holds up the others."""
 from __future__ import annotations
 
 import json
@@ -22,7 +22,6 @@ from projections.projector import LIVE
 
 log = logging.getLogger("herald")
 HEARTBEAT = 15  # seconds between comments on an idle stream, so that proxies keep it open
-SEND_TIMEOUT = 30  # seconds a stream's socket may stay full before the client is dropped
 FEEDS = 256  # matches whose feed a process keeps
 
 

@@ -1,14 +1,17 @@
 """Live streams of a match (server-sent events): GET /matches/{id}/stream (service/live.py)."""
 from __future__ import annotations
 
+import socket
+
 from flask import Response, current_app, request
 from flask.views import MethodView
 
 from service import schemas
 from service.access import authorize, herald, load
-from service.live import SEND_TIMEOUT, Live
+from service.live import Live
 from service.problems import Blueprint, fail
 
+STREAM_BUFFER = 32 * 1024  # bytes a stream's socket holds for a client that does not read
 blp = Blueprint("streams", __name__, description="Live streams: each change as it happens (server-sent events)")
 STREAM = {200: {"description": "text/event-stream: one message a version, its id the version; its data a JSON "
                                "object: version, entry (the holder's /timeline entry), awaiting_seat, clocks where "
@@ -34,11 +37,14 @@ def resumed_from(query: dict, version: int) -> int:
 
 
 def event_stream(match, viewer, query: dict) -> Response:
-    """A holder's stream of a match from the version asked for; a socket full for SEND_TIMEOUT drops the client."""
+    """A holder's stream of a match from the version asked for. The socket's send buffer is bounded (STREAM_BUFFER):
+    a client that leaves it full for HERALD_STREAM_SEND_TIMEOUT seconds is dropped, its worker's other streams
+    unaffected."""
     sent = resumed_from(query, match.version)
     sock = request.environ.get("gunicorn.socket")
     if sock is not None:
-        sock.settimeout(SEND_TIMEOUT)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
+        sock.settimeout(current_app.config["HERALD_STREAM_SEND_TIMEOUT"])
     return Response(live().match_stream(match.id, viewer, sent), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 

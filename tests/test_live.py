@@ -1,0 +1,202 @@
+"""Live match streams (issue 43): each holder's stream equals its timeline and view, a seat never receives another's
+secret, Last-Event-ID resumes with nothing lost or repeated across a server and a Redis restart, and a subscriber
+that stops reading is dropped while the others keep their latency."""
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import socket
+import threading
+import time
+
+import pytest
+
+from domain.registry import GAMES
+from tests.helpers.api import Table, auth
+from tests.helpers.server import RedisServer, Server, call
+
+SEATS = {"korona": 3, "crusader_kingdoms": 3, "for_a_crown": 3, "kingdom_tcg": 2}
+
+
+def messages(chunks) -> list[dict]:
+    """The data of each server-sent event in a stream's text."""
+    text = "".join(chunk.decode() if isinstance(chunk, bytes) else chunk for chunk in chunks)
+    return [json.loads(line[len("data: "):]) for block in text.split("\n\n") for line in block.split("\n")
+            if line.startswith("data: ")]
+
+
+class Reader:
+    """A holder's stream read in the test client, message by message, while the match runs."""
+
+    def __init__(self, client, match_id: str, token: str | None):
+        headers = auth(token) if token else {}
+        self.response = client.get(f"/matches/{match_id}/stream", headers=headers, buffered=False)
+        assert self.response.status_code == 200 and self.response.mimetype == "text/event-stream"
+        self.chunks = iter(self.response.response)
+        self.got: list[dict] = []
+
+    def upto(self, version: int) -> list[dict]:
+        """Every message up to this version (the stream waits for new ones past it: read no further)."""
+        while not self.got or self.got[-1]["version"] < version:
+            self.got += messages([next(self.chunks)])
+        return self.got
+
+
+def holders(table: Table) -> list[tuple]:
+    return [*((seat, token) for seat, token in enumerate(table.tokens)), ("referee", table.referee), (None, None)]
+
+
+def timeline(table: Table, token: str | None) -> list[dict]:
+    path = "/timeline" if token else "/spectator-timeline"
+    return table.client.get(f"/matches/{table.id}{path}", headers=auth(token) if token else {}).get_json()
+
+
+def view(table: Table, token: str | None) -> dict:
+    path = "/view" if token else "/spectator-view"
+    return table.client.get(f"/matches/{table.id}{path}", headers=auth(token) if token else {}).get_json()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_holders_stream_is_its_timeline_and_view_and_a_seat_never_gets_anothers_secret(sqlite_client, game):
+    """A whole random match: every holder's live stream (each seat, the referee, a spectator), checked at random
+    points against that holder's /timeline and /view then, and from version 0 after the end against the final ones."""
+    table = Table(sqlite_client, ["Ana", "Bo", "Cy"][:SEATS[game]], game=game)
+    readers = {viewer: Reader(sqlite_client, table.id, token) for viewer, token in holders(table)}
+    chooser = random.Random(len(game))
+    checkpoints = 0
+    while (shown := table.view())["status"] != "finished":
+        seat = shown["awaiting_seat"]
+        table.play(seat, chooser.choice(table.moves(seat)))
+        if chooser.random() < 0.03:
+            checkpoints += 1
+            version = table.version()
+            for viewer, token in holders(table):
+                got = readers[viewer].upto(version)
+                assert [m["entry"] for m in got] == timeline(table, token)
+                assert got[-1]["view"] == view(table, token)
+                assert "view" not in got[0] or len(got) == 1  # only the newest of a burst carries the view
+    assert checkpoints
+    for viewer, token in holders(table):
+        whole = messages(sqlite_client.get(f"/matches/{table.id}/stream", headers=auth(token) if token else {})
+                         .response)  # a finished match's stream ends
+        assert [m["version"] for m in whole] == list(range(1, table.version() + 1))
+        assert [m["entry"] for m in whole] == timeline(table, token)
+        assert whole[-1]["view"] == view(table, token) and whole[-1]["awaiting_seat"] is None
+
+
+def test_a_stream_refuses_a_token_of_another_match_and_a_bad_resume(sqlite_client):
+    table, other = Table(sqlite_client, ("Ana", "Bo")), Table(sqlite_client, ("Cy", "Di"))
+    assert sqlite_client.get(f"/matches/{table.id}/stream", headers=auth(other.tokens[0])).status_code == 403
+    assert sqlite_client.get(f"/matches/{table.id}/stream", headers=auth("nonsense")).status_code == 401
+    assert sqlite_client.get(f"/matches/{table.id}/stream", headers={"Last-Event-ID": "x"}).status_code == 400
+    assert sqlite_client.get(f"/matches/{table.id}/stream?from=-1").status_code == 400
+
+
+def read_stream(port: int, path: str, token: str, last: int | None, stop_after: int | None, out: list, timeout=20):
+    """Read a stream from a real server into `out` (messages), resuming after `last`; return after `stop_after`
+    messages (a client going away), or when the server ends the stream."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Authorization": f"Bearer {token}", **({"Last-Event-ID": str(last)} if last is not None else {})}
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    assert response.status == 200
+    read = 0
+    try:
+        while stop_after is None or read < stop_after:
+            line = response.fp.readline()
+            if not line:
+                return
+            if line.startswith(b"data: "):
+                out.append(json.loads(line[6:]))
+                read += 1
+    finally:
+        conn.close()
+
+
+def test_last_event_id_resumes_with_nothing_lost_or_repeated_across_server_and_redis_restarts(store_env, tmp_path):
+    """A seat's stream dropped at random versions and resumed with Last-Event-ID, while the match is played, the
+    server killed and started again, and its Redis killed and started again: every version once, in order."""
+    redis = RedisServer(tmp_path).start()
+    server = Server(tmp_path, store_env, redis.url).start()
+    try:
+        status, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
+        match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+        got: list[dict] = []
+        chooser = random.Random(43)
+        restarts = {12: "server", 24: "redis"}
+        for step in range(36):
+            view = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[0])[1]
+            if view["status"] == "finished":
+                break
+            seat = view["awaiting_seat"]
+            moves = call(server.base, "GET", f"/matches/{match_id}/legal-moves", token=tokens[seat])[1]["moves"]
+            version = call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
+                "version"]
+            last = got[-1]["version"] if got else 0
+            read_stream(server.port, f"/matches/{match_id}/stream", tokens[1], last or None,
+                        chooser.randint(1, version - last), got)  # some of what is new, then the client goes away
+            if restarts.get(step) == "server":
+                server.kill()
+                server = Server(tmp_path, store_env, redis.url, port=server.port).start()
+            elif restarts.get(step) == "redis":
+                redis.kill()
+                redis.start()
+        final = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[1])[1]["version"]
+        read_stream(server.port, f"/matches/{match_id}/stream", tokens[1], got[-1]["version"],
+                    final - got[-1]["version"], got)
+        versions = [m["version"] for m in got]
+        assert versions == list(range(1, final + 1))  # nothing lost, nothing repeated
+        timeline_now = call(server.base, "GET", f"/matches/{match_id}/timeline", token=tokens[1])[1]
+        assert [m["entry"]["summary"] for m in got] == [e["summary"] for e in timeline_now]
+    finally:
+        server.stop()
+        redis.stop()
+
+
+def test_a_subscriber_that_stops_reading_is_dropped_while_the_others_keep_their_latency(store_env, redis_client,
+                                                                                        tmp_path):
+    """A client that asks for a long match's stream and never reads fills its bounded buffer and is dropped after
+    HERALD_STREAM_SEND_TIMEOUT, while another seat's stream keeps delivering each move within a second."""
+    from tests.helpers.server import redis_url
+
+    redis_client.flushdb()
+    server = Server(tmp_path, {**store_env, "HERALD_STREAM_SEND_TIMEOUT": "2"}, redis_url(redis_client)).start()
+    try:
+        status, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
+        match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+        chooser = random.Random(7)
+
+        def move() -> int:
+            view = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[0])[1]
+            seat = view["awaiting_seat"]
+            moves = call(server.base, "GET", f"/matches/{match_id}/legal-moves", token=tokens[seat])[1]["moves"]
+            return call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
+                "version"]
+
+        for _ in range(150):  # a log long enough to fill the stuck client's buffers several times over
+            move()
+        stuck = socket.socket()
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stuck.connect(("127.0.0.1", server.port))
+        stuck.sendall(f"GET /matches/{match_id}/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {tokens[2]}"
+                      "\r\n\r\n".encode())
+        healthy: list[dict] = []
+        threading.Thread(target=read_stream, args=(server.port, f"/matches/{match_id}/stream", tokens[1], None, None,
+                                                   healthy, 60), daemon=True).start()
+        late = []
+        for _ in range(20):
+            posted, version = time.monotonic(), move()
+            while not any(m["version"] >= version for m in healthy) and time.monotonic() - posted < 5:
+                time.sleep(0.005)
+            late.append(time.monotonic() - posted)
+        assert max(late) < 1  # the others are not held up
+        time.sleep(3)  # past the send timeout
+        stuck.settimeout(5)
+        received = 0
+        while chunk := stuck.recv(65536):  # what the buffers held, then the server's close
+            received += len(chunk)
+        whole = sum(len(json.dumps(m)) for m in healthy)  # about what the stuck seat's stream holds
+        assert 0 < received < whole  # a running match's stream ends only when dropped: it was, before its end
+    finally:
+        server.stop()
