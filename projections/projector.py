@@ -38,6 +38,7 @@ CACHED_DOCS = 512
 # sorted set: "match:<id>" by when its running clock runs out, "tournament:<id>" by when its round's time does
 # (service/timekeeper.py)
 DEADLINES = "herald:deadlines"
+COMMITTED = "herald:committed"  # pub/sub: a worker's commit, so that `herald project` wakes at once (Projector.nudge)
 LIVE = "herald:live:"  # pub/sub channels: LIVE + "match:<id>" or "tournament:<id>", each message its new version
 # KEYS: the position, then one key per write; ARGV: expected position, new position, then per key either a hash's
 # field count and fields, or -1, a deadline ("" for none) and its member in a sorted set, or -2 and a message
@@ -92,6 +93,17 @@ class Projector:
         self._written: int | None = None
         self._docs: OrderedDict[str, dict] = OrderedDict()
         self._catching_up = threading.Lock()  # a worker's threads would only fold the same events twice
+
+    def nudge(self) -> None:
+        """Wake the `herald project` processes: a command has just committed events (workers not projecting
+        inline). A live stream is told of a move as soon as a projector has projected it."""
+        self.redis.publish(COMMITTED, b"")
+
+    def commits(self):
+        """A subscription woken by each nudge, for a projector that waits between catch-ups."""
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(COMMITTED)
+        return pubsub
 
     def position(self) -> int:
         return int(self.redis.get(POSITION) or 0)

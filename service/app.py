@@ -46,13 +46,19 @@ class Herald:
     stall_seconds: int = 300  # how long a decision waits before the referee may decide it without a reason
 
     def refresh(self, own: bool = False) -> bool:
-        """Bring the views up to date, unless `herald project` does; True once they are. `own`, after this request's
+        """Bring the views up to date, unless `herald project` does (after this request's commands, it is woken);
+        True once they are. `own`, after this request's
         commands: up to the last event this process recorded (True once the views hold it), not read back from the store
         where it follows the views' position (Projector.catch_up). Best effort, it never fails a request (a move is
         already committed when it runs) nor holds one long: whatever goes wrong is logged, and a Redis that came back
         empty is refilled REQUEST_LIMIT notifications a request. Reads never depend on it: a view older than the log is
         recomputed from the event store."""
         if not self.project_inline:
+            if own:
+                try:
+                    self.projector.nudge()
+                except RedisError as error:
+                    log.debug("projectors not woken, Redis unreachable: %s", error)
             return True
         try:
             return self.projector.catch_up(limit=REQUEST_LIMIT, own=own) < REQUEST_LIMIT

@@ -167,12 +167,17 @@ def project(args) -> int:
 
     with _projector("herald project") as projector:
         log.info("projector following the event store")
+        commits = None
         try:
             while True:
                 try:
-                    if not projector.catch_up():
-                        time.sleep(args.interval)
+                    commits = commits or projector.commits()
+                    if not projector.catch_up():  # caught up: wait for a worker's commit, or the interval
+                        commits.get_message(timeout=args.interval)
+                        while commits.get_message(timeout=0):
+                            pass
                 except RedisError as error:
+                    commits = None
                     log.warning("Redis unreachable, trying again in %s s: %s", PAUSE, error)
                     time.sleep(PAUSE)
         except KeyboardInterrupt:

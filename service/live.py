@@ -93,7 +93,23 @@ class Feed:
         self.revealed = match.revealed_seed is not None
         self.teller = Teller(match, [])
         self.after: list[tuple] = []  # (awaiting seat, clocks) after each version
+        self.texts: dict[tuple, str] = {}  # (viewer, sent) -> the stream's text up to `version`, for its other streams
+        self.version = 0
         self.lock = threading.Lock()
+
+    def text(self, matches, match, viewer, sent: int) -> str:
+        """The server-sent events after version `sent` up to the match's, for a viewer: made once for every stream
+        of this viewer at that version (a table's spectators all read the same)."""
+        with self.lock:
+            if self.version != match.version:
+                self.texts, self.version = {}, match.version
+            told = self.texts.get((viewer, sent))
+        if told is None:
+            told = "".join(sse(message) for message in self.messages(matches, match, viewer, sent))
+            with self.lock:
+                if self.version == match.version:
+                    self.texts[(viewer, sent)] = told
+        return told
 
     def messages(self, matches, match, viewer, sent: int) -> list[dict]:
         """The messages after version `sent` up to the match's version, for a viewer, the newest with the viewer's
@@ -161,9 +177,8 @@ class Live:
             while True:
                 match = matches.load(match_id, for_reading=True)
                 if match.version > sent:
-                    for message in self.feed(match).messages(matches, match, viewer, sent):
-                        yield sse(message)
-                        sent = message["version"]
+                    yield self.feed(match).text(matches, match, viewer, sent)
+                    sent = match.version
                 if match.finished and sent >= match.version:
                     return
                 if not subscription.wait(HEARTBEAT):
