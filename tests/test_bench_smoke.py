@@ -9,8 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
-FIGURES = 12  # playouts of the four games, the command path twice, state at a version,
-# projection rebuild, HTTP, HTTP beside stalled clients, memory, a tournament round
+FIGURES = 15  # playouts of the four games, the command path twice, state at a version,
+# projection rebuild, HTTP, HTTP beside stalled clients, live streams three times, memory, a tournament round
 
 
 def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
