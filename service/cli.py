@@ -6,6 +6,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 from contextlib import contextmanager
 
@@ -164,24 +165,26 @@ def project(args) -> int:
     from redis.exceptions import RedisError
 
     from projections.connection import PAUSE
+    from projections.projector import REQUEST_LIMIT
 
     with _projector("herald project") as projector:
+        stopping = threading.Event()  # Ctrl-C and SIGTERM stop it between two batches, never inside a write
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, lambda signum, frame: stopping.set())
         log.info("projector following the event store")
         commits = None
-        try:
-            while True:
-                try:
-                    commits = commits or projector.commits()
-                    if not projector.catch_up():  # caught up: wait for a worker's commit, or the interval
-                        commits.get_message(timeout=args.interval)
-                        while commits.get_message(timeout=0):
-                            pass
-                except RedisError as error:
-                    commits = None
-                    log.warning("Redis unreachable, trying again in %s s: %s", PAUSE, error)
-                    time.sleep(PAUSE)
-        except KeyboardInterrupt:
-            return 0
+        while not stopping.is_set():
+            try:
+                commits = commits or projector.commits()
+                if projector.catch_up(limit=REQUEST_LIMIT) < REQUEST_LIMIT:  # caught up: wait for a commit
+                    commits.get_message(timeout=args.interval)
+                    while commits.get_message(timeout=0):
+                        pass
+            except RedisError as error:
+                commits = None
+                log.warning("Redis unreachable, trying again in %s s: %s", PAUSE, error)
+                stopping.wait(PAUSE)
+    return 0
 
 
 def verify(args) -> int:
