@@ -1,6 +1,7 @@
 """The console's pages through Flask's test client (issue 20): the sign-in cookie, refusals shown with Herald's
 reason and nothing changed, the flags on tables that need the referee or the organiser, the referee's actions,
-the verifier, the score chart, the live polling, htmx served locally; no page holds a token."""
+the verifier, the score chart, htmx served locally; no page holds a token. The live pages following the match's
+stream: tests/test_console_live.py."""
 from __future__ import annotations
 
 import html
@@ -177,15 +178,6 @@ def test_the_score_chart_ends_on_the_views_scores(sqlite_client, table):
     finals = [int(s) for s in re.findall(r'class="final-score">(-?\d+)<', shown)]
     assert finals == [p["score"] for p in table.view()["players"]]
     assert shown.count("<polyline") == 2
-
-
-def test_the_live_poll_answers_204_until_the_match_moves(sqlite_client, table):
-    version = table.version()
-    assert sqlite_client.get(f"/console/matches/{table.id}/live?version={version}").status_code == 204
-    seat = table.view()["current_seat"]
-    table.play(seat, table.moves(seat)[0])
-    moved = sqlite_client.get(f"/console/matches/{table.id}/live?version={version}")
-    assert moved.status_code == 200 and moved.headers["HX-Refresh"] == "true"
 
 
 def test_htmx_is_served_by_herald_and_no_page_loads_a_script_from_elsewhere(sqlite_client, table):

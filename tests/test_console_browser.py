@@ -161,7 +161,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
 
 def test_a_seat_disputes_an_event_and_the_referees_ruling_is_in_the_timeline(herald, browser, watch):
     """The dispute is opened on the seat's page, ruled on the referee's, and told in both timelines: the seat's open
-    page updates by itself (htmx polling) when the ruling is recorded."""
+    page updates by itself (the match's stream) when the ruling is recorded."""
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo", "Cy"], "korona")
@@ -182,7 +182,7 @@ def test_a_seat_disputes_an_event_and_the_referees_ruling_is_in_the_timeline(her
     referee.get_by_role("button", name="Rule", exact=True).click()
     referee.wait_for_selector("text=The referee rejected dispute")
     watch.shoot(referee, "referee-after-a-ruling")
-    player.wait_for_selector("text=The referee rejected dispute", timeout=15000)  # the seat's page reloads by itself
+    player.wait_for_selector("text=The referee rejected dispute", timeout=15000)  # the seat's page follows its stream
     timeline = player.locator(".timeline").inner_text()
     assert "rejected dispute" in timeline and "the shuffle recomputes from the committed seed" in timeline
     watch.check(player, hands(table.view(), 1))

@@ -1,6 +1,6 @@
 """A match's page: the table as the token may see it now or at any version, the timeline, the score chart, the
 fairness panel, the clocks; a seat's legal moves as buttons; the referee's undo, dispute, backup and settle actions, and
-time added to a clock or the clocks paused."""
+time added to a clock or the clocks paused. A live page follows the match's stream (console.js)."""
 from __future__ import annotations
 
 import json
@@ -10,13 +10,16 @@ from flask import request, url_for
 from domain.matches import REFEREE, Matches
 from domain.timeline import score_series
 from replays.verify import verify
-from service.access import herald
+from service import schemas
+from service.access import herald, load
 from service.console import forms
 from service.console.api import Refused, get
 from service.console.blueprint import console
 from service.console.holder import signed_in
 from service.console.present import chart, clocks, move_label
 from service.console.render import act, page
+from service.problems import Blueprint
+from service.stream_routes import event_stream
 
 
 def role_label(role, players: list[str]) -> str:
@@ -70,12 +73,14 @@ def match(match_id):
     return match_page(match_id)
 
 
-@console.get("/matches/<uuid:match_id>/live")
-def match_live(match_id):
-    """204 while the match is at the page's version; else htmx reloads the page."""
-    if get(f"/matches/{match_id}")["version"] == request.args.get("version", type=int):
-        return "", 204
-    return "", 200, {"HX-Refresh": "true"}
+@console.get("/matches/<uuid:match_id>/stream")
+def match_stream(match_id):
+    """The match's live stream (GET /matches/{id}/stream) for whoever the console's cookie signs in: a seat's or the
+    referee's, else a spectator's. A page's EventSource sends the cookie itself, so no token is ever in its URL."""
+    query = Blueprint.ARGUMENTS_PARSER.parse(schemas.StreamQuerySchema(), request, location="query")
+    match = load(match_id)
+    holder = signed_in()
+    return event_stream(match, Matches.role_of(match, holder.token) if holder else None, query)
 
 
 def acts(match_id, schema: type[forms.Form], request_of):

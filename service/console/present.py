@@ -97,13 +97,14 @@ def countdown(deadline: str, now: datetime) -> dict:
 
 
 def clocks(shown: list[dict], players: list[str], live: bool, now: datetime | None = None) -> list[dict]:
-    """Each seat's clock as a match page shows it. On a live page the running clock counts down from its deadline;
+    """Each seat's clock as a match page shows it. On a live page the running clock counts down from its deadline,
+    and every clock carries the server's time, so that one a stream's message starts counts down from it as well;
     otherwise (another version, a paused or stopped clock) it shows the time the view gives, still."""
     now = now or datetime.now(UTC)
     out = []
     for row in shown:
         ticking = live and row["running"] and "deadline" in row
-        still = {"left": clock.told(row["remaining_s"]), "deadline": None}
+        still = {"left": clock.told(row["remaining_s"]), "deadline": None, "now": clock.stamp(now) if live else None}
         out.append({"seat": row["seat"], "name": players[row["seat"]], "running": row["running"],
                     **(countdown(row["deadline"], now) if ticking else still)})
     return out

@@ -115,8 +115,8 @@ def sign_in(page, base: str, token: str) -> None:
 
 
 def go(page, url: str) -> None:
-    """Load a page. A console page reloads itself once its match or tournament moves on (its poll every 2 s), and a
-    reload that starts while the test navigates aborts the test's navigation (net::ERR_ABORTED): load it again."""
+    """Load a page. A console page refreshes itself once its match (its stream) or tournament (its poll every 2 s)
+    moves on, and a refresh that starts while the test navigates aborts the navigation (net::ERR_ABORTED): load it again."""
     try:
         page.goto(url)
     except Error as error:
