@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from datetime import datetime, timedelta
 import json
 from collections import Counter
+from datetime import datetime, timedelta
 
 from eventsourcing.domain import Aggregate
 

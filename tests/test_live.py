@@ -120,7 +120,7 @@ def test_last_event_id_resumes_with_nothing_lost_or_repeated_across_server_and_r
     redis = RedisServer(tmp_path).start()
     server = Server(tmp_path, store_env, redis.url).start()
     try:
-        status, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
+        _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
         match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
         got: list[dict] = []
         chooser = random.Random(43)
@@ -163,7 +163,7 @@ def test_a_subscriber_that_stops_reading_is_dropped_while_the_others_keep_their_
     redis_client.flushdb()
     server = Server(tmp_path, {**store_env, "HERALD_STREAM_SEND_TIMEOUT": "2"}, redis_url(redis_client)).start()
     try:
-        status, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
+        _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
         match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
         chooser = random.Random(7)
 
