@@ -31,6 +31,7 @@ log = logging.getLogger("herald")
 from service.routes import blp, health
 from service.stream_routes import blp as streams
 from service.tournament_routes import blp as tournaments
+from service.whoami_routes import blp as whoami
 
 
 @dataclass
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None, context: Herald | None = None) 
     api.register_blueprint(health)
     api.register_blueprint(decklists)
     api.register_blueprint(tournaments)
+    api.register_blueprint(whoami)
     limit_creation(app, settings)  # matches, tournaments and registrations per client address (service/limits.py)
     app.register_blueprint(console)
     protect_forms(app, settings.data_dir)  # CSRF tokens and Origin checks on the console's forms

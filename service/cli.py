@@ -263,6 +263,8 @@ def replay(args) -> int:
 
 
 def main(argv=None) -> int:
+    from service import bot
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     parser = argparse.ArgumentParser(prog="herald", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -287,6 +289,14 @@ def main(argv=None) -> int:
     past.add_argument("--version", type=int, required=True)
     past.add_argument("--seat", type=int, default=None, help="a seat's view (default: the referee's)")
     past.set_defaults(func=replay)
+    player = commands.add_parser("bot", help="play a seat's legal moves over the match's live stream until it ends, "
+                                 "printing the result")
+    player.add_argument("--token", required=True, help="the seat's token")
+    player.add_argument("--strategy", choices=list(bot.STRATEGIES), default="random",
+                        help="a random legal move (default), or the first listed")
+    player.add_argument("--seed", type=int, default=None, help="the random strategy's seed, to replay its choices")
+    player.add_argument("--base", default="http://127.0.0.1:8000", help="the server (default: make run's)")
+    player.set_defaults(func=bot.main)
     check = commands.add_parser("verify", help="verify a herald-log-v1 export offline", add_help=False)
     check.add_argument("rest", nargs=argparse.REMAINDER)
     check.set_defaults(func=verify)

@@ -350,6 +350,15 @@ class StreamQuerySchema(ma.Schema):
         "description": "resume after this version (a browser sends Last-Event-ID instead); 0: from the start"})
 
 
+class WhoAmISchema(Document):
+    match_id = fields.String(metadata={"description": "a match token's match"})
+    seat = fields.Integer(metadata={"description": "a seat's token: its seat in that match"})
+    role = fields.String(validate=validate.OneOf(["referee", "organiser"]), metadata={
+        "description": "the match's referee, or the tournament's organiser"})
+    tournament_id = fields.String(metadata={"description": "a tournament token's tournament"})
+    player_id = fields.String(metadata={"description": "a player's token: its player, seated with it at its tables"})
+
+
 class ReplayQuerySchema(ma.Schema):
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 

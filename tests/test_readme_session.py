@@ -87,7 +87,7 @@ def test_the_readme_runs_as_written(server, tmp_path):
     session = "".join(block for heading, block in blocks[1:] if heading != "## Deploying")
     assert LOCAL in session
     printed = run(session.replace(LOCAL, server.base), checkout_folder(tmp_path))
-    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, paired, standings,
+    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, bot_a, bot_b, paired, standings,
      console_home, console_table, replayed, timeline, refused, requested, approved,
      backed_up, final, *checks, past, bundle, dispute) = printed
 
@@ -111,6 +111,9 @@ def test_the_readme_runs_as_written(server, tmp_path):
     assert legal_deck == {"valid": True, "problems": []}
     assert short_deck["valid"] is False and short_deck["problems"][0].startswith("the strategy deck holds 29 cards")
     assert tcg_moves["moves"] and all("type" in move for move in tcg_moves["moves"])
+    bots = (bot_a, bot_b)  # each bot's result line, in the order they ended
+    assert sorted(line.split(": ")[1].split(" (")[0] for line in bots) == ["Ana", "Bo"]  # a bot a seat, each done
+    assert len({line.split(": ")[0] for line in bots}) == 1 and bot_a.startswith("match ")  # the same match's end
 
     assert paired["round"] == 1 and len(paired["tables"]) == 2 and len(paired["byes"]) == 1
     assert standings["standings"][0]["points"] == 3  # the bye is a win
