@@ -36,17 +36,20 @@ def resumed_from(query: dict, version: int) -> int:
     return min(int(given) if given is not None else query.get("from_", 0), version)
 
 
-def event_stream(match, viewer, query: dict) -> Response:
-    """A holder's stream of a match from the version asked for. The socket's send buffer is bounded (STREAM_BUFFER):
-    a client that leaves it full for HERALD_STREAM_SEND_TIMEOUT seconds is dropped, its worker's other streams
+def sse_response(text) -> Response:
+    """A stream's text (an iterator) as text/event-stream. The socket's send buffer is bounded (STREAM_BUFFER): a
+    client that leaves it full for HERALD_STREAM_SEND_TIMEOUT seconds is dropped, its worker's other streams
     unaffected."""
-    sent = resumed_from(query, match.version)
     sock = request.environ.get("gunicorn.socket")
     if sock is not None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
         sock.settimeout(current_app.config["HERALD_STREAM_SEND_TIMEOUT"])
-    return Response(live().match_stream(match.id, viewer, sent), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return Response(text, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def event_stream(match, viewer, query: dict) -> Response:
+    """A holder's stream of a match from the version asked for."""
+    return sse_response(live().match_stream(match.id, viewer, resumed_from(query, match.version)))
 
 
 @blp.route("/matches/<uuid:match_id>/stream")
