@@ -44,7 +44,8 @@ def sse_response(text) -> Response:
     if sock is not None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
         sock.settimeout(current_app.config["HERALD_STREAM_SEND_TIMEOUT"])
-    return Response(text, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return Response(text, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 def event_stream(match, viewer, query: dict) -> Response:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hmac
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 from flask.views import MethodView
 
 from domain.matches import token_hash
@@ -16,10 +16,28 @@ from service import schemas
 from service.access import bearer, herald, known_elsewhere
 from service.limits import creates
 from service.problems import BEARER, Blueprint, fail
+from service.tournament_stream import tournament_stream
 
 blp = Blueprint("tournaments", __name__, description="Tournaments: Swiss pairings, results and standings",
                 security=BEARER)
 ORGANISER = "organiser"
+STREAM = {200: {"description": "text/event-stream: one message a version, its id the version; its data a JSON object: "
+                               "version, event (its name), sentences (its /timeline sentences), round (the current "
+                               "round as GET /rounds/{number} shows it) and standings (as GET /standings) where they "
+                               "changed; with a player's token, table (round, table, match_id, seat) where the "
+                               "version paired its next table; with the organiser's, reports (those waiting for an "
+                               "answer or disputed) where they changed. Heartbeat comments keep it open; it ends with "
+                               "the tournament.",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+
+
+@blp.after_request
+def project(response):
+    """After each command that succeeded, the views brought up to date (or `herald project` woken): projecting a
+    tournament's new version publishes it, so its streams tell a drop, a report or a result at once."""
+    if request.method == "POST" and response.status_code < 400:
+        herald().refresh(own=True)
+    return response
 
 
 def role_in(tournament) -> str:
@@ -65,7 +83,6 @@ class Tournaments(MethodView):
     def post(self, body):
         """Create a tournament; the organiser's token is shown only in this response."""
         tournament, token = desk.create(herald().matches, body)
-        herald().refresh()
         return {"tournament_id": str(tournament.id), "organiser_token": token}
 
 
@@ -157,7 +174,6 @@ class Rounds(MethodView):
         """Pair the next round once every table of the current one has a result (409 while some are playing)."""
         organiser(desk.load(herald().matches, tournament_id))
         paired = desk.pair_round(herald().matches, tournament_id)
-        herald().refresh()
         return round_document(paired)
 
 
@@ -266,6 +282,19 @@ class Timeline(MethodView):
         return {"sentences": sentences(desk.log(herald().matches, tournament_id))}
 
 
+@blp.route("/tournaments/<uuid:tournament_id>/stream")
+class Stream(MethodView):
+    @blp.arguments(schemas.StreamQuerySchema(), location="query")
+    @blp.doc(responses=STREAM, security=[{}, {"bearer": []}])
+    def get(self, query, tournament_id):
+        """Every change of a tournament as it happens: the public stream without a token, with a player's its next
+        tables too, with the organiser's the reports waiting. Resume with Last-Event-ID or ?from=VERSION: nothing
+        lost, nothing repeated."""
+        tournament = current(tournament_id)
+        return tournament_stream(tournament, role_in(tournament) if "Authorization" in request.headers else None,
+                                 query)
+
+
 @blp.route("/tournaments/<uuid:tournament_id>/pairings")
 class Pairings(MethodView):
     @blp.arguments(schemas.SwapSchema())
@@ -275,5 +304,4 @@ class Pairings(MethodView):
         new matches; a table with a result keeps its players."""
         organiser(desk.load(herald().matches, tournament_id))
         round_ = desk.override(herald().matches, tournament_id, *body["swap"], body["reason"])
-        herald().refresh()
         return round_document(round_)

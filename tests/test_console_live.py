@@ -13,8 +13,8 @@ import pytest
 
 from tests.helpers.api import Table, assert_problem, auth, page_as, play_to_the_end
 from tests.helpers.browser import chromium_path, go, shown_version, wait_for_version_change
+from tests.helpers.streams import messages
 from tests.test_console_clock_pages import CLOCK, seconds
-from tests.test_live import messages
 
 if chromium_path():  # the browser tests' fixtures (tests/test_console_browser.py skips itself without Chromium)
     from tests.test_console_browser import browser, hands, herald, open_page, secrets_of, watch  # noqa: F401

@@ -15,32 +15,9 @@ import pytest
 from domain.registry import GAMES
 from tests.helpers.api import Table, auth
 from tests.helpers.server import RedisServer, Server, call
+from tests.helpers.streams import Reader, messages
 
 SEATS = {"korona": 3, "crusader_kingdoms": 3, "for_a_crown": 3, "kingdom_tcg": 2}
-
-
-def messages(chunks) -> list[dict]:
-    """The data of each server-sent event in a stream's text."""
-    text = "".join(chunk.decode() if isinstance(chunk, bytes) else chunk for chunk in chunks)
-    return [json.loads(line[len("data: "):]) for block in text.split("\n\n") for line in block.split("\n")
-            if line.startswith("data: ")]
-
-
-class Reader:
-    """A holder's stream read in the test client, message by message, while the match runs."""
-
-    def __init__(self, client, match_id: str, token: str | None):
-        headers = auth(token) if token else {}
-        self.response = client.get(f"/matches/{match_id}/stream", headers=headers, buffered=False)
-        assert self.response.status_code == 200 and self.response.mimetype == "text/event-stream"
-        self.chunks = iter(self.response.response)
-        self.got: list[dict] = []
-
-    def upto(self, version: int) -> list[dict]:
-        """Every message up to this version (the stream waits for new ones past it: read no further)."""
-        while not self.got or self.got[-1]["version"] < version:
-            self.got += messages([next(self.chunks)])
-        return self.got
 
 
 def holders(table: Table) -> list[tuple]:
@@ -62,7 +39,8 @@ def test_each_holders_stream_is_its_timeline_and_view_and_a_seat_never_gets_anot
     """A whole random match: every holder's live stream (each seat, the referee, a spectator), checked at random
     points against that holder's /timeline and /view then, and from version 0 after the end against the final ones."""
     table = Table(sqlite_client, ["Ana", "Bo", "Cy"][:SEATS[game]], game=game)
-    readers = {viewer: Reader(sqlite_client, table.id, token) for viewer, token in holders(table)}
+    path = f"/matches/{table.id}/stream"
+    readers = {viewer: Reader(sqlite_client, path, token) for viewer, token in holders(table)}
     chooser = random.Random(len(game))
     checkpoints = 0
     while (shown := table.view())["status"] != "finished":

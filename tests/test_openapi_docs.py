@@ -17,7 +17,8 @@ PUBLIC = {("get", "/matches"), ("post", "/matches"), ("get", "/matches/{match_id
           ("get", "/tournaments/{tournament_id}/rounds/{number}"), ("get", "/tournaments/{tournament_id}/standings"),
           ("get", "/tournaments/{tournament_id}/export"), ("get", "/tournaments/{tournament_id}/timeline"),
           ("get", "/tournaments/{tournament_id}/reports")}
-OPTIONAL = {("get", "/matches/{match_id}/stream")}  # a spectator's without a token, a holder's with it
+OPTIONAL = {("get", "/matches/{match_id}/stream"),  # a spectator's without a token, a holder's with it
+            ("get", "/tournaments/{tournament_id}/stream")}
 
 
 @pytest.fixture

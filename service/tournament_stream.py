@@ -1,0 +1,164 @@
+"""Live streams of a tournament (server-sent events): GET /tournaments/{id}/stream tells each new version of a tournament
+as it is committed: its timeline sentence, the current round and the standings where they changed, a player its own
+next table, the organiser the reports waiting.
+
+The projector publishes the tournament's new version on its Redis channel (projections/projector.py); the process's
+Hub (service/live.py) wakes the streams, which read what they have not sent from the event store, so a message lost in
+Redis loses nothing. A tournament's Feed folds its events once for every stream of it in this process."""
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections import OrderedDict
+
+from flask import Response, current_app
+
+from domain.tournament import tournament_document
+from domain.tournaments.timeline import sentences
+from service.live import HEARTBEAT, Live, sse
+from service.stream_routes import live, resumed_from, sse_response
+
+FEEDS = 256  # tournaments whose feed a process keeps
+OPEN = ("waiting", "disputed")  # a report waiting for the opponent's answer, or disputed: for the organiser to settle
+
+
+def detached(document):
+    """A copy sharing nothing with the aggregate, whose later events change its rounds in place."""
+    return json.loads(json.dumps(document))
+
+
+def tables_to_play(tournament) -> dict[str, dict]:
+    """Each player's table of the current round still to be played: round, table, match and seat (at a best-of-N
+    table, its current game's match and seats)."""
+    if not tournament.rounds:
+        return {}
+    round_ = tournament.rounds[-1]
+    tables = {}
+    for table in (t for t in round_["tables"] if t["placements"] is None):
+        seats = table["games"][-1]["players"] if "games" in table else table["players"]
+        for seat, player in enumerate(seats):
+            tables[player] = {"round": round_["round"], "table": table["table"], "match_id": table["match_id"],
+                              "seat": seat}
+    return tables
+
+
+class Feed:
+    """What every stream of one tournament in this process tells: for each version, its public message, the players
+    whose next table it paired, and the organiser's reports waiting where they changed; folded once from the store."""
+
+    def __init__(self, tournament_id):
+        self.id = uuid.UUID(str(tournament_id))
+        self.tournament = None  # folded up to the last version told
+        self.records: list[dict] = []  # each event's type and payload, for the timeline's sentences
+        self.told: list[tuple[dict, dict, list | None]] = []  # by version: (message, tables paired, reports waiting)
+        self.shown = {"round": None, "standings": None, "tables": {}, "reports": []}  # as of the last version told
+        self.texts: dict[tuple, str] = {}  # (viewer, sent) -> the text up to the version told, for its other streams
+        self.lock = threading.Lock()
+
+    def after(self, matches, viewer: str | None, sent: int) -> tuple[str, int, bool]:
+        """The server-sent events after version `sent` up to the tournament's newest, for a viewer (None, a player id,
+        or the organiser's role), that version, and whether the tournament was finished by then; the text made once
+        for every stream of this viewer at that version."""
+        with self.lock:
+            self._catch_up(matches)
+            version = len(self.told)
+            text = self.texts.get((viewer, sent))
+            if text is None:
+                text = "".join(sse(self.message(number, viewer)) for number in range(sent + 1, version + 1))
+                self.texts[(viewer, sent)] = text
+            return text, version, self.tournament is not None and self.tournament.status == "finished"
+
+    def message(self, version: int, viewer: str | None) -> dict:
+        """A version's message as a viewer reads it: a player's with its next table where this version paired it,
+        the organiser's with the reports waiting where they changed."""
+        public, tables, reports = self.told[version - 1]
+        if viewer is None:
+            return public
+        if viewer in self.tournament.players:
+            return {**public, "table": tables[viewer]} if viewer in tables else public
+        return public if reports is None else {**public, "reports": reports}
+
+    def _catch_up(self, matches) -> None:
+        """Fold the events not yet told; the sentences told again from the start (a sentence names players
+        registered earlier) and the new ones kept."""
+        events = list(matches.events.get(self.id, gt=len(self.told)))
+        if not events:
+            return
+        self.texts = {}
+        self.records += [{"type": type(event).__name__, "payload": event.payload} for event in events]
+        told = sentences(self.records)
+        for event in events:
+            self.tournament = event.mutate(self.tournament)
+            self.told.append(self._changes(type(event).__name__, told[self.tournament.version - 1]))
+
+    def _changes(self, kind: str, sentence: str) -> tuple[dict, dict, list | None]:
+        """What the version just folded changed: its message (its event, its sentence, the current round and the
+        standings where they changed), the players' tables it paired, and the reports waiting if they changed."""
+        tournament, shown = self.tournament, self.shown
+        document = tournament_document(tournament)
+        message = {"version": tournament.version, "event": kind, "sentences": [sentence]}
+        for key, now in (("round", document["rounds"][-1] if document["rounds"] else None),
+                         ("standings", document["standings"])):
+            now = detached(now)
+            if now != shown[key]:
+                message[key] = shown[key] = now
+        tables = tables_to_play(tournament)
+        paired = {player: table for player, table in tables.items() if shown["tables"].get(player) != table}
+        shown["tables"] = tables
+        reports = detached([r for r in tournament.reports.values() if r["status"] in OPEN])
+        changed = reports != shown["reports"]
+        shown["reports"] = reports
+        return message, paired, reports if changed else None
+
+
+class Streams:
+    """A process's tournament streams: the live streams' hub, and the feeds of the tournaments streamed."""
+
+    def __init__(self, live_: Live):
+        self.live = live_
+        self.feeds: OrderedDict[str, Feed] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def feed(self, tournament_id) -> Feed:
+        """The tournament's feed, the least recently streamed forgotten past FEEDS."""
+        key = str(tournament_id)
+        with self.lock:
+            feed = self.feeds.pop(key, None) or Feed(key)
+            self.feeds[key] = feed
+            while len(self.feeds) > FEEDS:
+                self.feeds.popitem(last=False)
+        return feed
+
+    def stream(self, tournament_id, viewer: str | None, sent: int):
+        """The stream's text: every version after `sent` as it comes, heartbeats between; it ends with the
+        tournament."""
+        matches = self.live.context.matches
+        subscription = self.live.hub.subscribe(f"tournament:{tournament_id}")
+        try:
+            yield "retry: 2000\n\n"
+            while True:
+                feed = self.feed(tournament_id)
+                text, version, finished = feed.after(matches, viewer, sent)
+                if version > sent:
+                    yield text
+                    sent = version
+                if finished:
+                    return
+                if not subscription.wait(HEARTBEAT):
+                    yield ": heartbeat\n\n"
+        finally:
+            self.live.hub.unsubscribe(subscription)
+
+
+def streams() -> Streams:
+    """This app's tournament streams, made on the first one."""
+    extensions = current_app.extensions
+    if "herald.tournament_streams" not in extensions:
+        extensions.setdefault("herald.tournament_streams", Streams(live()))
+    return extensions["herald.tournament_streams"]
+
+
+def tournament_stream(tournament, viewer: str | None, query: dict) -> Response:
+    """A holder's stream of a tournament from the version asked for (Last-Event-ID, else ?from=)."""
+    return sse_response(streams().stream(tournament.id, viewer, resumed_from(query, tournament.version)))
