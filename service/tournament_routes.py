@@ -22,12 +22,12 @@ blp = Blueprint("tournaments", __name__, description="Tournaments: Swiss pairing
                 security=BEARER)
 ORGANISER = "organiser"
 STREAM = {200: {"description": "text/event-stream: one message a version, its id the version; its data a JSON object: "
-                               "version, event (its name), sentences (its /timeline sentences), round (the current "
-                               "round as GET /rounds/{number} shows it) and standings (as GET /standings) where they "
-                               "changed; with a player's token, table (round, table, match_id, seat) where the "
-                               "version paired its next table; with the organiser's, reports (those waiting for an "
-                               "answer or disputed) where they changed. Heartbeat comments keep it open; it ends with "
-                               "the tournament.",
+                               "version, event (its name), sentences (its /timeline sentences), and with a player's "
+                               "token, table (round, table, match_id, seat) where the version paired its next table. "
+                               "The newest message of a burst carries what changed since the stream's last message: "
+                               "round (the current round as GET /rounds/{number} shows it), standings (as GET "
+                               "/standings) and, with the organiser's token, reports (those waiting for an answer or "
+                               "disputed). Heartbeat comments keep it open; it ends with the tournament.",
                 "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
 
 
