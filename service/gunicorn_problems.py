@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import threading
 
+import gevent
 from gevent import monkey
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -51,6 +52,14 @@ class HeraldWorker(GeventWorker):
         transaction makes no I/O between its BEGIN and COMMIT, where another greenlet could run."""
         super().patch()
         threading.local = monkey.get_original("threading", "local")
+
+    def handle_exit(self, sig, frame):
+        """A graceful stop (SIGTERM): the live streams end at once, their clients resuming on another worker with
+        Last-Event-ID, rather than holding the stop until gunicorn's graceful timeout."""
+        super().handle_exit(sig, frame)
+        live = getattr(self.wsgi, "extensions", {}).get("herald.live")
+        if live is not None:
+            gevent.spawn(live.hub.close)  # out of the signal handler
 
     def handle_request(self, listener_name, req, sock, addr):
         length = next((value for name, value in req.headers if name == "CONTENT-LENGTH"), "")

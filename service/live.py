@@ -47,6 +47,7 @@ class Hub:
         self.waiting: dict[str, set[Subscription]] = {}
         self.lock = threading.Lock()
         self.started = False
+        self.closed = False  # the process is stopping: every stream ends, for its client to resume elsewhere
 
     def subscribe(self, channel: str) -> Subscription:
         with self.lock:
@@ -63,6 +64,11 @@ class Hub:
             waiting.discard(subscription)
             if not waiting:
                 self.waiting.pop(subscription.channel, None)
+
+    def close(self) -> None:
+        """End every stream of this process now (a graceful stop waits for open responses to end)."""
+        self.closed = True
+        self._wake(None)
 
     def _wake(self, channel: str | None) -> None:
         """Wake the streams of a channel, or all of them (None: after a reconnection, messages may have been lost)."""
@@ -169,20 +175,31 @@ class Live:
         return feed
 
     def match_stream(self, match_id, viewer, sent: int):
-        """The stream's text: every version after `sent` as it comes, heartbeats between; it ends with the match."""
+        """A match's stream for a viewer: every version after `sent` as it comes; it ends with the match."""
         matches = self.context.matches
-        subscription = self.hub.subscribe(f"match:{match_id}")
+
+        def after(sent: int) -> tuple[str, int, bool]:
+            match = matches.load(match_id, for_reading=True)
+            text = self.feed(match).text(matches, match, viewer, sent) if match.version > sent else ""
+            return text, match.version, match.finished
+
+        return self.follow(f"match:{match_id}", after, sent)
+
+    def follow(self, channel: str, after, sent: int):
+        """A stream's text: `after(sent)` gives the text of the versions after `sent`, the version it reaches and
+        whether the stream is over; read again whenever the channel tells of a new version, heartbeats between. It
+        ends when `after` says so, or when this process stops (the client resumes elsewhere with Last-Event-ID)."""
+        subscription = self.hub.subscribe(channel)
         try:
             yield "retry: 2000\n\n"
-            while True:
-                match = matches.load(match_id, for_reading=True)
-                if match.version > sent:
-                    yield self.feed(match).text(matches, match, viewer, sent)
-                    sent = match.version
-                if match.finished and sent >= match.version:
+            while not self.hub.closed:
+                text, version, over = after(sent)
+                if version > sent:
+                    yield text
+                    sent = version
+                if over:
                     return
-                if not subscription.wait(HEARTBEAT):
+                if not subscription.wait(HEARTBEAT) and not self.hub.closed:
                     yield ": heartbeat\n\n"
         finally:
             self.hub.unsubscribe(subscription)
-

@@ -16,7 +16,7 @@ from flask import Response, current_app
 
 from domain.tournament import tournament_document
 from domain.tournaments.timeline import sentences
-from service.live import HEARTBEAT, Live, sse
+from service.live import Live, sse
 from service.stream_routes import live, resumed_from, sse_response
 
 FEEDS = 256  # tournaments whose feed a process keeps
@@ -132,24 +132,10 @@ class Streams:
         return feed
 
     def stream(self, tournament_id, viewer: str | None, sent: int):
-        """The stream's text: every version after `sent` as it comes, heartbeats between; it ends with the
-        tournament."""
+        """A tournament's stream for a viewer: every version after `sent` as it comes; it ends with the tournament."""
         matches = self.live.context.matches
-        subscription = self.live.hub.subscribe(f"tournament:{tournament_id}")
-        try:
-            yield "retry: 2000\n\n"
-            while True:
-                feed = self.feed(tournament_id)
-                text, version, finished = feed.after(matches, viewer, sent)
-                if version > sent:
-                    yield text
-                    sent = version
-                if finished:
-                    return
-                if not subscription.wait(HEARTBEAT):
-                    yield ": heartbeat\n\n"
-        finally:
-            self.live.hub.unsubscribe(subscription)
+        return self.live.follow(f"tournament:{tournament_id}",
+                                lambda sent: self.feed(tournament_id).after(matches, viewer, sent), sent)
 
 
 def streams() -> Streams:

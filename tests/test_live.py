@@ -1,11 +1,13 @@
 """Live match streams (issue 43): each holder's stream equals its timeline and view, a seat never receives another's
-secret, Last-Event-ID resumes with nothing lost or repeated across a server and a Redis restart, and a subscriber
-that stops reading is dropped while the others keep their latency."""
+secret, Last-Event-ID resumes with nothing lost or repeated across a server and a Redis restart, a subscriber that
+stops reading is dropped while the others keep their latency, and a graceful stop ends the streams at once."""
 from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
+import signal
 import socket
 import threading
 import time
@@ -178,3 +180,28 @@ def test_a_subscriber_that_stops_reading_is_dropped_while_the_others_keep_their_
         assert 0 < received < whole  # a running match's stream ends only when dropped: it was, before its end
     finally:
         server.stop()
+
+
+def test_a_graceful_stop_ends_the_open_streams_at_once_for_their_clients_to_resume(store_env, redis_client, tmp_path):
+    """SIGTERM ends a worker's open streams, an idle one included, so the server stops before an idle stream's first
+    heartbeat and long before gunicorn's graceful timeout; the client has all it was sent and resumes elsewhere."""
+    from service.live import HEARTBEAT
+    from tests.helpers.server import redis_url
+
+    redis_client.flushdb()
+    server = Server(tmp_path, store_env, redis_url(redis_client), workers=1).start()
+    _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
+    got: list[dict] = []
+    reading = threading.Thread(target=read_stream, args=(server.port, f"/matches/{created['match_id']}/stream",
+                                                         created["seats"][0]["token"], None, None, got, 60))
+    reading.start()
+    while not got:
+        time.sleep(0.05)
+    os.killpg(server.process.pid, signal.SIGTERM)
+    try:
+        server.process.wait(timeout=HEARTBEAT)
+    finally:
+        server.kill()
+    reading.join(timeout=5)
+    assert not reading.is_alive()  # the server closed the stream as it stopped
+    assert [m["version"] for m in got] == list(range(1, len(got) + 1)) and got[-1]["view"]["version"] == len(got)
