@@ -4,7 +4,9 @@ It finds its match from its token alone (GET /whoami), follows the match's live 
 and, whenever the newest message says its seat is awaited, plays legal moves (GET /legal-moves, then each move's
 answer lists the next ones) until it is not; a move refused as stale (409) or not legal now (422) is followed by the
 legal moves read again. A dropped stream is resumed with Last-Event-ID, so nothing is missed. It exits once the match
-is finished, printing the result in one line. Only the standard library: a bot runs wherever Python does."""
+is finished, printing the result in one line. Given a tournament player's token, it follows the tournament's stream
+(GET /tournaments/{id}/stream), plays each table the stream seats it at, and exits when the tournament ends, printing
+each match's line and its final standing. Only the standard library: a bot runs wherever Python does."""
 from __future__ import annotations
 
 import http.client
@@ -159,9 +161,26 @@ class Bot:
         holder = self.api.expect("/whoami")
         if "seat" in holder:
             return self.play(holder["match_id"], holder["seat"])
-        if "match_id" in holder:
-            raise Refused("this is the referee's token: the referee plays no moves; give the bot a seat's token")
-        raise Refused("this is a tournament's token, which the bot does not follow yet: give it a seat's token")
+        if "player_id" in holder:
+            return self.enter(holder["tournament_id"], holder["player_id"])
+        raise Refused(f"this is the {holder['role']}'s token, who plays no moves: give the bot a seat's or a "
+                      "tournament player's token")
+
+    def enter(self, tournament_id: str, player: str) -> str:
+        """Play each table the tournament's stream seats this player at (the stream is left while a match is played,
+        and resumed after), until the tournament is over: each match's line, then the player's final standing."""
+        stream = Stream(self.api, f"/tournaments/{tournament_id}/stream",
+                        lambda message: message["event"] == "TournamentFinished")
+        lines = []
+        while True:
+            table = next((m["table"] for m in stream if "table" in m), None)
+            if table is None:
+                break
+            lines.append(f"round {table['round']}, table {table['table']}: "
+                         + self.play(table["match_id"], table["seat"]))
+        standings = self.api.expect(f"/tournaments/{tournament_id}/standings")
+        row = next(r for r in standings["standings"] if r["player_id"] == player)
+        return "\n".join([*lines, f"tournament {tournament_id} finished: {player} placed {row['rank']}"])
 
     def play(self, match_id: str, seat: int) -> str:
         """Follow the match's stream, taking each turn the newest message of a burst (the one with the view) says is

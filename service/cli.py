@@ -290,8 +290,8 @@ def main(argv=None) -> int:
     past.add_argument("--seat", type=int, default=None, help="a seat's view (default: the referee's)")
     past.set_defaults(func=replay)
     player = commands.add_parser("bot", help="play a seat's legal moves over the match's live stream until it ends, "
-                                 "printing the result")
-    player.add_argument("--token", required=True, help="the seat's token")
+                                 "or a tournament player's every table, printing the results")
+    player.add_argument("--token", required=True, help="a seat's token, or a tournament player's (write --token=T if T starts with -)")
     player.add_argument("--strategy", choices=list(bot.STRATEGIES), default="random",
                         help="a random legal move (default), or the first listed")
     player.add_argument("--seed", type=int, default=None, help="the random strategy's seed, to replay its choices")

@@ -40,7 +40,7 @@ def new_match(base: str, body: dict = KORONA) -> dict:
 
 def start_bot(base: str, token: str, *options: str) -> subprocess.Popen:
     """`python -m service.cli bot` for a token, as a player would run `herald bot`."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", "bot", "--token", token, "--base", base, *options],
+    return subprocess.Popen([sys.executable, "-m", "service.cli", "bot", f"--token={token}", "--base", base, *options],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -133,13 +133,48 @@ def test_bots_carry_on_across_a_server_restart(server, tmp_path, redis_client):
         restarted.stop()
 
 
+def test_bots_given_tournament_players_tokens_play_every_table_they_are_seated_at(server):
+    """Four bots, each given only its tournament player's token, follow the tournament's stream: each plays its
+    table of each round as the organiser pairs it, and exits when the tournament ends, printing each match's line and
+    its final standing."""
+    _, cup = call(server.base, "POST", "/tournaments", {"name": "Cup", "game": "korona", "format": "swiss",
+                                                        "rounds": 2, "table_size": 2, "top_cut": 0})
+    tid, organiser = cup["tournament_id"], cup["organiser_token"]
+    players = {}
+    for seed, name in enumerate(("Ana", "Bo", "Cy", "Di")):
+        _, entered = call(server.base, "POST", f"/tournaments/{tid}/players", {"name": name}, organiser)
+        players[entered["player_id"]] = start_bot(server.base, entered["token"], "--seed", str(seed))
+    seated: dict[str, list[str]] = {player: [] for player in players}
+    for number in (1, 2):
+        status, round_ = call(server.base, "POST", f"/tournaments/{tid}/rounds", token=organiser)
+        assert status == 201, round_
+        for table in round_["tables"]:
+            for seat, player in enumerate(table["players"]):
+                seated[player].append((number, table["table"], table["match_id"], seat))
+        deadline = time.monotonic() + 300
+        while any(t["placements"] is None for t in call(server.base, "GET", f"/tournaments/{tid}/rounds/{number}")[1][
+                "tables"]):
+            assert time.monotonic() < deadline and not any(bot.poll() for bot in players.values()), \
+                [finish(bot) for bot in players.values() if bot.poll() is not None]
+            time.sleep(0.1)
+    standings = call(server.base, "GET", f"/tournaments/{tid}/standings")[1]["standings"]
+    assert call(server.base, "GET", f"/tournaments/{tid}")[1]["status"] == "finished"
+    for player, bot in players.items():
+        status, lines, err = finish(bot)
+        assert status == 0, err
+        rank = next(row["rank"] for row in standings if row["player_id"] == player)
+        assert lines == [f"round {number}, table {table}: {result_line(server.base, match_id, seat)}"
+                         for number, table, match_id, seat in seated[player]] + \
+            [f"tournament {tid} finished: {player} placed {rank}"]
+
+
 @pytest.mark.parametrize("holder", ["referee", "unknown"])
 def test_a_bot_without_a_seat_exits_saying_why(server, holder):
     """A referee's token plays no moves and an unknown token plays nothing: exit 1, the reason on stderr."""
     created = new_match(server.base)
     token = created["referee_token"] if holder == "referee" else "no-such-token"
     status, lines, err = finish(start_bot(server.base, token))
-    reason = "the referee plays no moves" if holder == "referee" else "401 this token is not known"
+    reason = "the referee's token, who plays no moves" if holder == "referee" else "401 this token is not known"
     assert (status, lines) == (1, []) and reason in err, err
 
 
