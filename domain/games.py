@@ -1,12 +1,15 @@
 """The contract every game Herald referees fulfils (docs/ADDING_A_GAME.md); the registry of games is domain/registry.py."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from domain import clock
 from domain.errors import IllegalMove
 from domain.events import UNDO_ROLES, EventTypes, GameEvent, PlatformEvent, evolve_event
+from domain.view_schema import View
 
 PASS = {"type": "pass"}
 
@@ -15,8 +18,8 @@ PASS = {"type": "pass"}
 class Game:
     """What the platform needs from a game: pure rules over a JSON-ready state, and its event classes."""
 
+    # required: every game gives these
     name: str
-    title: str  # as players read it: "Korona", "Crusader Kingdoms"
     min_players: int
     max_players: int
     events: tuple  # its GameEvent subclasses, each with its evolve, describe and undo role (domain/events.py)
@@ -26,14 +29,20 @@ class Game:
     awaiting: Callable  # (state) -> the one seat whose decision is pending, or None
     decide: Callable  # (state, seat, move, rng) -> [(type, payload)]; raises IllegalMove
     view: Callable  # (state, viewer) -> dict; viewer is a seat, "referee" or None
-    summary: Callable  # (state) -> short public dict for match lists
-    backup: Callable  # (state, span events, rng) -> (state, reshuffled zones, random entries)
-    copy_state: Callable  # (state) -> a copy as deep as its events change a state (its tables' copy, domain/table.py)
     # its moves as POST /moves accepts them, each as legal_moves lists it: a marshmallow Schema class whose "type"
     # names the move; the service adds the platform's keys (expected_version, resolve_for, {"type": "default"})
     move_schema: type
-    view_schema: type  # its view as GET /view returns it: a Schema extending domain.view_schema.View
     outcome: Callable  # (MatchFinished's payload) -> how the match ended, in words, for the timeline's last sentence
+    # optional: each has a default
+    title: str = ""  # as players read it: "Korona", "Crusader Kingdoms"; else its name, "race_to_20" -> "Race to 20"
+    summary: Callable | None = None  # (state) -> short public dict for match lists; else from the spectator's view
+    # (state, span events, rng) -> (state, reshuffled zones, random entries); else nothing is reshuffled, which is
+    # right only for a game without hidden zones
+    backup: Callable = field(default=lambda state, span, rng: (state, [], []))
+    # (state) -> a copy as deep as its events change a state (its tables' copy, domain/table.py); a copy written for
+    # the game's state is faster (docs/ADDING_A_GAME.md)
+    copy_state: Callable = copy.deepcopy
+    view_schema: type = View  # its view as GET /view returns it: a Schema extending domain.view_schema.View
     default_move: dict = field(default_factory=lambda: dict(PASS))  # for a stalled seat, when legal (else the first)
     options: frozenset = frozenset()  # the options a match of this game may bring, each a JSON object...
     arrays: frozenset = frozenset()  # ...or, those named here, a JSON array
@@ -64,6 +73,10 @@ class Game:
             if missing:
                 raise TypeError(f"{self.name}: event {cls.__name__} has no {', '.join(missing)}")
         object.__setattr__(self, "types", EventTypes(self.events))
+        if not self.title:
+            object.__setattr__(self, "title", self.name.replace("_", " ").capitalize())
+        if self.summary is None:
+            object.__setattr__(self, "summary", partial(spectators_summary, self.view))
 
     @property
     def rules(self) -> str:
@@ -129,6 +142,13 @@ class Game:
         """The move the referee applies for a stalled seat: the game's default when legal, else its first option."""
         options = self.legal_moves(state, seat)
         return self.default_move if self.default_move in options else options[0]
+
+
+def spectators_summary(view: Callable, state: dict) -> dict:
+    """A match's summary for match lists, from what a spectator sees of it (the keys every view holds)."""
+    shown = view(state, None)
+    return {"players": [p["name"] if isinstance(p, dict) else p for p in shown["players"]], "status": shown["status"],
+            "current_seat": shown["current_seat"], "turn": shown["turn"], "winner": shown["winner"]}
 
 
 def unhandled(cls: type[GameEvent]) -> list[str]:

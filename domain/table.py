@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 
 from domain.events import GameEvent, evolve_event
 
@@ -15,10 +16,10 @@ class Emitted(list):
 
 
 class Table:
-    """A working copy of the state, evolved by each event it records; `rng` is the match's generator, if the step
-    draws."""
+    """A working copy of the state, evolved by each event it records; `copy` is the game's copy_state (a deep copy
+    unless the game gives a faster one); `rng` is the match's generator, if the step draws."""
 
-    def __init__(self, state: dict, copy: Callable, rng=None):
+    def __init__(self, state: dict, copy: Callable = deepcopy, rng=None):
         self.state = copy(state)
         self.rng = rng
         self.events = Emitted()

@@ -24,8 +24,6 @@ from tests.helpers.crusader import A_SHAIZAR, ANTIOCH, JERUSALEM, set_area
 from tests.helpers.for_a_crown import MONKEY, PENGUIN, RABBIT, place_portraits
 from tests.helpers.korona import ANA, ARCHER, BO, CY, FARMER, FIELD, KNIGHT, STABLE, TOWER
 from tests.race_game import GAME as RACE
-from tests.race_game import decide as race_decide
-from tests.race_game.state import new_state as new_race
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -65,8 +63,8 @@ def table_html(game, state: dict) -> str:
 
 def race_table() -> dict:
     """Race to 20 (tests/race_game), a game without adjudicate, set up for Ana and Bo."""
-    state = new_race({"players": NAMES[:2], "options": {}, "await_client_seeds": False})
-    for kind, payload in race_decide.start(state, korona.rng()):
+    state = RACE.new_state({"players": NAMES[:2], "options": {}, "await_client_seeds": False})
+    for kind, payload in RACE.start(state, korona.rng()):
         RACE.evolve(state, kind, payload)
     return state
 

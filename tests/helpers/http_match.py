@@ -1,11 +1,11 @@
-"""Race to 20 over HTTP: a match created and driven by the API alone."""
+"""A match over HTTP: created and driven by the API alone, as any client does (tests/test_a_new_game.py)."""
 from __future__ import annotations
 
 from tests.helpers.api import auth
 
 
-class RaceTable:
-    """One Race to 20 match seen through the HTTP API."""
+class HttpMatch:
+    """One match seen through the HTTP API."""
 
     def __init__(self, client, created: dict):
         self.client = client
@@ -14,7 +14,7 @@ class RaceTable:
         self.referee = created["referee_token"]
 
     @classmethod
-    def create(cls, client, game: str, players=("Ana", "Bo")) -> RaceTable:
+    def create(cls, client, game: str, players=("Ana", "Bo")) -> HttpMatch:
         """POST /matches, as any client creates a match."""
         response = client.post("/matches", json={"game": game, "players": list(players)})
         assert response.status_code == 201, response.get_json()
