@@ -15,6 +15,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import IntegrityError, InternalError, OperationalError, ProgrammingError
 from eventsourcing.sqlite import SQLiteFactory
 
+import domain.tournaments.aggregate  # noqa: F401 (the store holds tournaments too: their old topics resolve)
 from domain import fair, sqlite_store
 from domain.errors import IllegalMove
 from domain.match import Match

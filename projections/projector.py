@@ -24,7 +24,7 @@ import orjson
 
 from domain import clock
 from domain.registry import GAMES
-from domain.tournament import Tournament, TournamentEvent, tournament_document
+from domain.tournaments.aggregate import Tournament, TournamentEvent, tournament_document
 
 TOURNAMENT_EVENTS = (Tournament.TournamentCreated, TournamentEvent)
 POSITION = "herald:position"

@@ -11,7 +11,7 @@ from domain import clock, fair
 from domain.chain import GENESIS, link
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.tournament import RULES, Tournament, decklist_commitment
+from domain.tournaments.aggregate import RULES, Tournament, decklist_commitment
 from domain.tournaments.desk import placements_of
 from replays import verify
 from replays.referee import Rejected, rereferee

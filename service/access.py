@@ -10,7 +10,7 @@ from redis.exceptions import RedisError
 
 from domain.match import Match
 from domain.matches import REFEREE, token_hash
-from domain.tournament import PlayerRegistered, Tournament
+from domain.tournaments.aggregate import PlayerRegistered, Tournament, stored_topics
 from projections.projector import BATCH, TOKENS, TOURNAMENT_TOKENS
 from service.problems import fail
 
@@ -82,7 +82,8 @@ class StoredTokens:
     """The projector's token indexes, read from the event store instead of Redis: only the events that hand out
     tokens, each read once (a look-up reads on from where the last one stopped), by one thread at a time."""
 
-    TOPICS = tuple(get_topic(kind) for kind in (Match.MatchCreated, Tournament.TournamentCreated, PlayerRegistered))
+    TOPICS = (get_topic(Match.MatchCreated), *stored_topics(Tournament.TournamentCreated),
+              *stored_topics(PlayerRegistered))
 
     def __init__(self, matches):
         self.matches = matches

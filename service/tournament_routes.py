@@ -8,8 +8,8 @@ from flask import Response, jsonify, request
 from flask.views import MethodView
 
 from domain.matches import token_hash
-from domain.tournament import decklist_commitment, round_document, tournament_document
 from domain.tournaments import desk
+from domain.tournaments.aggregate import decklist_commitment, round_document, tournament_document
 from domain.tournaments.timeline import sentences
 from replays.tournament_audit import tournament_export
 from service import schemas

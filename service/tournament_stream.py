@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 from flask import Response, current_app
 
-from domain.tournament import tournament_document
+from domain.tournaments.aggregate import tournament_document
 from domain.tournaments.timeline import sentences
 from service.live import Live, sse
 from service.stream_routes import live, resumed_from, sse_response

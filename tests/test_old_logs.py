@@ -9,16 +9,20 @@ changed."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from domain.chain import GENESIS, link
-from domain.matches import Matches
+from domain.matches import Matches, token_hash
 from domain.registry import GAMES
+from domain.tournaments import aggregate, desk
+from projections.projector import TOURNAMENT_TOKENS
 from replays import verify
 from replays.referee import Rejected, rereferee
 from replays.tournament_audit import Differs, audit
+from service.access import StoredTokens
 
 DATA = Path(__file__).parent / "data"
 RECORDED = sorted(p.stem for p in (DATA / "recorded").glob("*.ndjson"))
@@ -162,3 +166,35 @@ def test_a_changed_pairing_in_an_old_two_player_swiss_is_not_excused_as_a_change
         audit([json.dumps(r) for r in edited])
     assert "RoundPaired): round 2 recomputes as" in str(differs.value)
     assert "not a sign the log was altered" not in str(differs.value)
+
+
+def test_a_tournament_stored_before_its_module_moved_still_loads(tmp_path):
+    """Issue 44 moved domain/tournament.py to domain/tournaments/aggregate.py. The event store records each event's
+    topic (module:Class), so a tournament stored before names the old module: it still loads, and the tokens it
+    handed out are still found in the store (service/access.py reads them by topic)."""
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "old.sqlite")}
+    app = Matches(env=env)
+    tournament, organiser = desk.create(app, {"name": "Old", "game": "korona", "format": "swiss", "rounds": 1,
+                                              "table_size": 2, "top_cut": 0, "placement_points": [3, 0],
+                                              "options": {}})
+    player, token = desk.register(app, tournament.id, "Ana", None)
+    today = desk.load(app, tournament.id)
+    app.close()
+    with sqlite3.connect(tmp_path / "old.sqlite") as db:  # as Herald stored them before the move
+        rows = db.execute("SELECT rowid, topic, state FROM stored_events").fetchall()
+        for rowid, topic, state in rows:
+            db.execute("UPDATE stored_events SET topic = ?, state = ? WHERE rowid = ?",
+                       (topic.replace(aggregate.__name__ + ":", "domain.tournament:"),
+                        state.replace(aggregate.__name__.encode() + b":", b"domain.tournament:"), rowid))
+        topics = {topic for (topic,) in db.execute("SELECT topic FROM stored_events")}
+    assert topics == {"domain.tournament:Tournament.TournamentCreated", "domain.tournament:PlayerRegistered"}
+
+    app = Matches(env=env)
+    try:
+        loaded = desk.load(app, tournament.id)
+        assert loaded.version == today.version and loaded.players == today.players and loaded.chain == today.chain
+        stored = StoredTokens(app)
+        assert stored.owner(token_hash(organiser), TOURNAMENT_TOKENS) == f"{tournament.id}:organiser"
+        assert stored.owner(token_hash(token), TOURNAMENT_TOKENS) == f"{tournament.id}:{player}"
+    finally:
+        app.close()

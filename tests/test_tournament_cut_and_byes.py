@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 
-from domain.tournament import Tournament
+from domain.tournaments.aggregate import Tournament
 from domain.tournaments.timeline import sentences
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
@@ -42,8 +42,8 @@ def first_seat_wins(client, tid: str, organiser: str, round_: dict) -> None:
 
 def test_a_swap_in_the_top_cut_does_not_break_the_pairing_of_the_final(client):
     """RULINGS T2 lets the organiser swap two players of the current round; in a top 4's semi-finals the swap was
-    accepted (200), and pairing the final then answered 500 (domain/tournament.py `_through` looks for a table
-    holding exactly the two bracket places, and there is none after a swap)."""
+    accepted (200), and pairing the final then answered 500 (domain/tournaments/aggregate.py `_through` looks for a
+    table holding exactly the two bracket places, and there is none after a swap)."""
     tid, organiser, _ = entered(client, 4, rounds=1, top_cut=4)
     first_seat_wins(client, tid, organiser, paired(client, tid, organiser))
     semis = paired(client, tid, organiser)

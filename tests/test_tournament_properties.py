@@ -11,7 +11,7 @@ import uuid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.tournament import Tournament
+from domain.tournaments.aggregate import Tournament
 from domain.tournaments.pairing import BYE
 from tests.helpers.pairings import all_pairings, bye_of, rematches
 

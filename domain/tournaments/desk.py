@@ -13,7 +13,7 @@ from eventsourcing.persistence import IntegrityError
 from domain import fair
 from domain.errors import IllegalMove
 from domain.matches import REFEREE, Matches, VersionConflict, token_hash
-from domain.tournament import Tournament
+from domain.tournaments.aggregate import Tournament
 
 
 class UnknownTournament(Exception):

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from eventsourcing.utils import get_topic
-
-from domain.tournament import Tournament
 from domain.tournaments import desk
+from domain.tournaments.aggregate import Tournament, stored_topics
 from replays.tournament_audit import Differs, audit, tournament_export
 from tests.helpers.api import auth
 
@@ -87,9 +85,9 @@ def figures(row: dict) -> dict:
 def audit_finished_tournaments(matches) -> int:
     """`herald audit-tournament`'s checks on every finished tournament of a store (issue 42: it passes on every
     tournament of the tests); AssertionError naming the first that does not pass. How many were audited."""
-    created = get_topic(Tournament.TournamentCreated)
     audited = 0
-    for notification in matches.recorder.select_notifications(start=1, limit=10_000, topics=(created,)):
+    for notification in matches.recorder.select_notifications(start=1, limit=10_000,
+                                                              topics=stored_topics(Tournament.TournamentCreated)):
         tournament_id = str(notification.originator_id)
         if desk.load(matches, tournament_id).status != "finished":
             continue

@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import sys
 from collections import Counter
 from datetime import datetime, timedelta
 
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic, register_topic
 
 from domain import clock, fair
 from domain.chain import GENESIS, link
@@ -23,6 +25,17 @@ PODS = "herald pods: exhaustive up to 12 players, swaps between tables beyond"
 # the pairing and standings rules a tournament records when created; up when an old tournament's log may pair otherwise
 # (2: the cut follows its tables as seated, drops and byes in elimination, a bye worth the top of the points)
 RULES = "tournament/2"
+# this module's name before it moved into domain/tournaments/: the event store records each event's topic, module and
+# class, so the tournaments stored then name it; registered as this module, their events load as they always did
+MOVED_FROM = "domain.tournament"
+register_topic(MOVED_FROM, sys.modules[__name__])
+
+
+def stored_topics(cls: type) -> tuple[str, str]:
+    """The topics an event class of this module may be stored under: today's, and the one from before it moved (for
+    a query of the notification log by topic)."""
+    topic = get_topic(cls)
+    return topic, MOVED_FROM + topic.removeprefix(__name__)
 
 
 class TournamentEvent(Aggregate.Event):
