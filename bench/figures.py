@@ -282,7 +282,7 @@ for n in range(matches):
         live = app.load(match.id)
         seat = KORONA.awaiting(live.state)
         app.play(match.id, seat, chooser.choice(KORONA.legal_moves(live.state, seat)))
-print(baseline, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(app.repository.cache.cache))
+print(baseline, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, app.cached_count())
 """
 
 

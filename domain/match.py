@@ -11,6 +11,7 @@ from domain.errors import IllegalMove
 from domain.events import evolve_event
 from domain.registry import GAMES
 from domain.undo import check_backup
+from store import aggregates
 
 
 def game_rules(game: str, players: int):
@@ -22,6 +23,9 @@ def game_rules(game: str, players: int):
         raise IllegalMove(f"{game} is played by {rules.min_players} to {rules.max_players} players")
     return rules
 
+
+# what a copy of a match shares with its original (Match.__deepcopy__): eventsourcing's attributes, and what never changes
+_SHARED = (*aggregates.SHARED, "state", "created", "secret", "time_read")
 
 # the platform events whose facts the match keeps beside the game state (Match._keep_books)
 _BOOKKEEPING = frozenset({"SeedRevealed", "ClientSeedSet", "DisputeOpened", "DisputeRuled", "UndoRequested", "UndoDeclined",
@@ -91,10 +95,7 @@ class Match(Aggregate):
         shared with the original until the copy changes it: a move's table hands the copy a state of its own
         (_record_all), and an event evolving the state in place copies it first (apply_event). `created` and `secret`
         never change."""
-        shared = ("_id", "_created_on", "_modified_on", "_pending_events", "state", "created", "secret", "time_read")
-        copy = object.__new__(type(self))
-        copy.__dict__ = copy_sharing(self.__dict__, shared)
-        copy.__dict__["_pending_events"] = list(self._pending_events)
+        copy = aggregates.copied(self, copy_sharing(self.__dict__, _SHARED))
         copy.state_shared = True
         return copy
 
@@ -357,24 +358,16 @@ class Match(Aggregate):
             self._record("SeedRevealed", {"server_seed": self.secret["server_seed"]})
 
     def _record(self, type_: str, payload: dict, event_class: type | None = None, moment=None) -> None:
-        """Trigger one event, as eventsourcing's trigger_event does, and apply it, as its mutate does. The event is
-        built as eventsourcing's mapper rebuilds a stored one (object.__new__ and its attributes, in the order the
-        dataclass sets them), not through the frozen dataclass's __init__, which sets each attribute by
-        object.__setattr__ and checks the id's type (this match's id is a UUID); it is applied without mutate's checks
-        that it has this match's id and next version, which it was just given. A table's event comes with its class,
-        a move's with its moment."""
-        version = self._version + 1
+        """Trigger one event, as eventsourcing's trigger_event does, and apply it, as its mutate does: applied first,
+        then recorded by the store's fast path (store.aggregates.record), without mutate's checks that it has this
+        match's id and next version, which it was just given. A table's event comes with its class, a move's with its
+        moment."""
+        version = self.version + 1
         chain = link(self.chain, version, type_, payload)
         if event_class is None:
             event_class = self.game.event(type_, payload)
-        timestamp = moment or datetime_now_with_tzinfo()
-        event = object.__new__(event_class)
-        attributes = event.__dict__  # filled key by key: the class's instances share one table of keys
-        attributes["originator_id"], attributes["originator_version"] = self._id, version
-        attributes["timestamp"], attributes["payload"], attributes["chain"] = timestamp, payload, chain
         self.apply_event(type_, payload, chain, event_class)
-        self._version, self._modified_on = version, timestamp
-        self._pending_events.append(event)
+        aggregates.record(self, event_class, version, moment or datetime_now_with_tzinfo(), payload, chain)
 
     def apply_event(self, type_: str, payload: dict, chain: str, event_class: type | None = None) -> None:
         """Evolve from one event (of `event_class`, where the caller knows it): the game's state, the nonce counter

@@ -5,25 +5,21 @@ import copy
 import hashlib
 import hmac
 import secrets
-import sqlite3
-import time
 import uuid
-from collections import deque
 from typing import ClassVar
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
-from eventsourcing.persistence import IntegrityError, InternalError, OperationalError, ProgrammingError
-from eventsourcing.sqlite import SQLiteFactory
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
 
 import domain.tournaments.aggregate  # noqa: F401 (the store holds tournaments too: their old topics resolve)
-from domain import fair, sqlite_store
+from domain import fair
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.undo import check_backup, take_back_target
+from store.application import StoreApplication
 
 REFEREE = "referee"
 SNAPSHOT_INTERVAL = 50
-RECORDED = 64  # notifications of its latest saves a process keeps in hand for its projector
 RETRIES = 3  # attempts on the store's match after the held copy's (at least one: a stale copy refuses nothing)
 
 
@@ -58,19 +54,6 @@ def new_tokens(seats: int) -> tuple[dict, dict]:
     return tokens, hashes
 
 
-def apply_events(match: Match | None, events) -> Match | None:
-    """Each event mutates the match in turn: eventsourcing's project_aggregate without its per-event protocol
-    check (a runtime isinstance against a Protocol), which cost a tenth of a move's time; our events all mutate.
-    A match given is the cached one, being fast-forwarded: it never changes (loads hand it out for reading, and their
-    copies share its state), so the events mutate a copy of it, which Matches.load caches in its place."""
-    cached = match
-    for event in events:
-        if match is cached and cached is not None:
-            match = copy.deepcopy(cached)
-        match = event.mutate(match)
-    return match
-
-
 def check_at_rest(past: Match, version: int, span: list[dict]) -> Match:
     """`past`, the match at `version`, or IllegalMove unless that version is between two moves: a seat was to decide
     there, and the log `span` after it goes on with a platform event or with the events of one legal move of that
@@ -87,39 +70,16 @@ def check_at_rest(past: Match, version: int, span: list[dict]) -> Match:
     return past
 
 
-class Matches(Application):
-    """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap."""
+class Matches(StoreApplication):
+    """Every match is an aggregate; snapshots every SNAPSHOT_INTERVAL events keep old versions cheap.
+
+    The same application also stores tournaments (domain/tournaments/desk.py): a tournament creates its matches and
+    settles on their results, and one store with one notification log lets a single projector follow both in order.
+    Its name stays Matches: most of what it does is for matches, and the name is used across the service and tests."""
 
     name = "herald"
     snapshotting_intervals: ClassVar[dict] = {Match: SNAPSHOT_INTERVAL}
     env: ClassVar[dict] = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
-
-    @classmethod
-    def open(cls, env: dict, attempts: int = 5) -> Matches:
-        """The application on an event store. Processes starting together on an empty PostgreSQL database race to
-        create its tables (CREATE ... IF NOT EXISTS is not atomic there: a duplicate type, a concurrently updated
-        catalogue row), and on a new SQLite file to switch it to WAL ("database is locked", which SQLite does not wait
-        out); a loser waits a moment and tries again, and finds it done."""
-        for attempt in range(attempts):
-            try:
-                return cls(env=env)
-            except (IntegrityError, InternalError, ProgrammingError, OperationalError, sqlite3.OperationalError):
-                if attempt == attempts - 1:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
-        raise AssertionError("unreachable")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.recorded: deque = deque(maxlen=RECORDED)  # this process's latest notifications, as its saves made them
-
-    def construct_factory(self, env):
-        """eventsourcing's persistence; an SQLite store's threads read and write on connections of their own, its
-        writers take turns, and commit as SQLITE_SYNCHRONOUS says (domain/sqlite_store.py)."""
-        factory = super().construct_factory(env)
-        if isinstance(factory, SQLiteFactory):
-            sqlite_store.configure(factory.datastore, env.get("SQLITE_SYNCHRONOUS"))
-        return factory
 
     def create(self, game: str, players: list[dict], options: dict | None = None,
                await_client_seeds: bool = False, hashes: dict | None = None) -> tuple[Match, dict]:
@@ -135,43 +95,6 @@ class Matches(Application):
         self.save(match)
         return match, tokens
 
-    def save(self, *aggregates, **kwargs):
-        """eventsourcing's Application.save of aggregates, their pending events collected without the runtime Protocol
-        checks its ProcessingEvent makes of each object (slow on Python 3.11: two a save); the notifications it made
-        are kept in hand (`recorded`) for this process's projector."""
-        processing = ProcessingEvent()
-        for aggregate in aggregates:
-            processing.events.extend(aggregate.collect_events())
-            processing.aggregates[aggregate.id] = aggregate
-        processing.saved_kwargs.update(kwargs)
-        recordings = self._record(processing)
-        self.recorded.extend(recording.notification for recording in recordings)
-        self._take_snapshots(processing)
-        self._notify(recordings)
-        return recordings
-
-    def _take_snapshots(self, processing: ProcessingEvent) -> None:
-        """A snapshot of each match whose save reached or passed a multiple of SNAPSHOT_INTERVAL, taken as the match
-        stands in memory, at the save's last version, never read back from the store; a whole log saved at once (an
-        import) is folded from its own events for a snapshot at each multiple."""
-        if self.snapshots is None:
-            return
-        saved: dict = {}
-        for event in processing.events:
-            saved.setdefault(event.originator_id, []).append(event)
-        for match_id, events in saved.items():
-            match = processing.aggregates.get(match_id)
-            if not isinstance(match, Match) or not any(e.originator_version % SNAPSHOT_INTERVAL == 0 for e in events):
-                continue
-            if events[0].originator_version != Match.INITIAL_VERSION:
-                self.snapshots.put([Match.Snapshot.take(match)])
-                continue
-            folded = None
-            for event in events:
-                folded = event.mutate(folded)
-                if folded.version % SNAPSHOT_INTERVAL == 0:
-                    self.snapshots.put([Match.Snapshot.take(folded)])
-
     def store_import(self, match: Match) -> None:
         """Save a re-refereed match under its original id; refused if this server already has it."""
         if match.id in self.repository:
@@ -182,29 +105,26 @@ class Matches(Application):
         """A match from the store: for_reading, the cached match itself (never mutate it; it never changes under its
         reader), else a copy to run a command on."""
         try:
-            match = self.repository.get(as_uuid(match_id), version=version, projector_func=apply_events,
-                                        deepcopy_from_cache=False)
+            match = self.fetch(as_uuid(match_id), version=version)
         except (AggregateNotFoundError, ValueError):
             raise UnknownMatch(match_id) from None
         if not isinstance(match, Match):  # another aggregate's id (a tournament's)
             raise UnknownMatch(match_id)
         if version is not None:
             return match  # rebuilt from the store for this load alone
-        self.remember(match)  # fast-forwarded, it is a new match (apply_events)
+        self.remember(match)  # fast-forwarded, it is a new match (store.aggregates.apply_events)
         return match if for_reading else copy.deepcopy(match)
 
     def held(self, match_id) -> Match:
         """The match as this process last saved or read it, not checked against the store (no read): for a command,
         which `play` makes again on the match read from the store if it is refused or finds its version taken. Read
         from the store where this process holds none."""
-        cache = self.repository.cache
-        if cache is not None:
-            try:
-                match = cache.get(as_uuid(match_id))
-            except (KeyError, ValueError):
-                match = None
-            if isinstance(match, Match):
-                return match
+        try:
+            match = self.cached(as_uuid(match_id))
+        except ValueError:
+            match = None
+        if isinstance(match, Match):
+            return match
         return self.load(match_id, for_reading=True)
 
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, by_referee: bool = False,
@@ -236,14 +156,6 @@ class Matches(Application):
                 self.remember(match)
                 return match, [event_record(r.domain_event) for r in recordings]
         raise AssertionError("unreachable")
-
-    def remember(self, match: Match) -> None:
-        """Keep a match just saved or fast-forwarded as the cached one, so that the next load reads only what other
-        processes recorded since, and the next move is refereed on it (`held`): a stale entry costs a read, or a move
-        made again, never a wrong state. Nothing may change the match afterwards: loads for reading and `held` hand out
-        the cached object itself."""
-        if self.repository.cache is not None:
-            self.repository.cache.put(match.id, match)
 
     def act(self, match_id, command, *args):
         """Load a match, run one of its commands, save it; returns the match and its prior version."""

@@ -13,9 +13,10 @@ import uuid
 from domain import clock
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.matches import SNAPSHOT_INTERVAL, apply_events, check_at_rest, event_record
+from domain.matches import SNAPSHOT_INTERVAL, check_at_rest, event_record
 from domain.undo import check_backup, take_back_target
 from replays import verify
+from store.aggregates import apply_events
 
 
 class Rejected(Exception):

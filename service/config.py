@@ -5,7 +5,7 @@ eventsourcing (see event_store_env):
 
     PERSISTENCE_MODULE  eventsourcing.sqlite (default) or eventsourcing.postgres
     SQLITE_DBNAME       the SQLite file; default DATA_DIR/events.sqlite
-    SQLITE_SYNCHRONOUS  NORMAL (default) or FULL: how a commit reaches the disk (domain/sqlite_store.py)
+    SQLITE_SYNCHRONOUS  NORMAL (default) or FULL: how a commit reaches the disk (store/sqlite.py)
     POSTGRES_HOST       default 127.0.0.1          POSTGRES_PORT      default 5432
     POSTGRES_DBNAME     required for PostgreSQL    POSTGRES_USER      required for PostgreSQL
     POSTGRES_PASSWORD   default empty, for trust or peer authentication
@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from domain import sqlite_store
+from store import sqlite
 
 SQLITE = "eventsourcing.sqlite"
 # what eventsourcing's postgres module needs, when not set; it refuses to start without a password otherwise
@@ -76,5 +76,5 @@ class Settings:
 
     def describe_event_store(self, env: dict) -> str:
         if env["PERSISTENCE_MODULE"] == SQLITE:
-            return f"sqlite {env['SQLITE_DBNAME']} (synchronous={sqlite_store.mode(_env('SQLITE_SYNCHRONOUS'))})"
+            return f"sqlite {env['SQLITE_DBNAME']} (synchronous={sqlite.mode(_env('SQLITE_SYNCHRONOUS'))})"
         return f"postgres {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{_env('POSTGRES_DBNAME', '')}"

@@ -47,7 +47,7 @@ class HeraldWorker(GeventWorker):
 
     def patch(self):
         """gevent's monkey patching (done already by `herald serve`, service/cli.py), except that threading.local stays
-        per thread: the SQLite store keeps a connection a thread (domain/sqlite_store.py), which a greenlet's own
+        per thread: the SQLite store keeps a connection a thread (store/sqlite.py), which a greenlet's own
         would open anew for every connection. The worker's greenlets share its thread's, which is safe because a
         transaction makes no I/O between its BEGIN and COMMIT, where another greenlet could run."""
         super().patch()

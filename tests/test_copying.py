@@ -51,7 +51,7 @@ def test_deciding_a_move_never_changes_the_state_it_was_given(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_folding_an_event_onto_a_copy_never_changes_the_original(game):
-    """A worker fast-forwards its cached match by another worker's events on a copy of it (domain/matches.py
+    """A worker fast-forwards its cached match by another worker's events on a copy of it (store/aggregates.py
     apply_events), whose state is copied by the game's copy_state before the first event evolves it: through whole
     random games of its most players, each event folded onto a copy leaves the match it was copied from as it was,
     and the fold ends at the played match's state."""

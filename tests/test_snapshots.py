@@ -5,7 +5,8 @@ import random
 import uuid
 
 from domain.match import Match
-from domain.matches import SNAPSHOT_INTERVAL, Matches, apply_events
+from domain.matches import SNAPSHOT_INTERVAL, Matches
+from store.aggregates import apply_events
 
 
 def test_every_snapshot_is_the_match_its_events_fold_to(store_env):

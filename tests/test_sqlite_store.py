@@ -1,4 +1,4 @@
-"""How Herald uses an SQLite event store (domain/sqlite_store.py): each thread on a connection of its own, reads without
+"""How Herald uses an SQLite event store (store/sqlite.py): each thread on a connection of its own, reads without
 a BEGIN, writers of every process taking turns on the store's lock file, commits as SQLITE_SYNCHRONOUS says."""
 from __future__ import annotations
 
