@@ -3,11 +3,9 @@ standings with their tiebreakers and disqualifications, the reported results sti
 buttons (pair the next round, drop a player, record a result), and the opponent's answer to a reported result."""
 from __future__ import annotations
 
-import hashlib
-import json
-
 from flask import request, url_for
 
+from service import schemas
 from service.access import herald
 from service.console import forms
 from service.console.api import get
@@ -15,6 +13,9 @@ from service.console.blueprint import console
 from service.console.holder import Holder, signed_in
 from service.console.present import flags, round_time
 from service.console.render import act, page, stall_seconds
+from service.problems import Blueprint
+from service.tournament_routes import current
+from service.tournament_stream import tournament_stream as stream_of
 
 
 def organises(holder: Holder | None, tournament_id) -> bool:
@@ -54,7 +55,6 @@ def tournament_page(tournament_id, notice: str | None = None, status: int = 200)
     names = {row["player_id"]: row["name"] for row in standings["standings"]}
     return page("tournament.html", status, holder=holder, tournament=tournament, standings=standings,
                 tables=tables, byes={r["round"]: r["byes"] for r in rounds},
-                mark=mark(tournament, tables, rounds[-1] if rounds else None, reports),
                 organiser=organises(holder, tournament_id), notice=notice,
                 round_time=round_time(rounds[-1] if rounds else None),
                 reports=open_reports(holder, tournament_id, reports, tables, names),
@@ -83,30 +83,20 @@ def open_reports(holder: Holder | None, tournament_id, reports: list[dict], tabl
     return out
 
 
-def mark(tournament: dict, tables: list[dict], current: dict | None, reports: list[dict]) -> str:
-    """What changes whenever the page would: the tournament, each table's match version and result, the current
-    round's time, the reports."""
-    timed = {key: current.get(key) for key in ("deadline", "time_called")} if current else None
-    seen = [tournament, [(t["match_id"], t["version"], t["placements"]) for t in tables], timed,
-            [(r["report_id"], r["status"]) for r in reports]]
-    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()[:16]
-
-
 @console.get("/tournaments/<uuid:tournament_id>")
 def tournament(tournament_id):
     return tournament_page(tournament_id)
 
 
-@console.get("/tournaments/<uuid:tournament_id>/live")
-def tournament_live(tournament_id):
-    """204 while nothing changed since the page's mark; else htmx reloads the page."""
-    tournament = get(f"/tournaments/{tournament_id}")
-    current = get(f"/tournaments/{tournament_id}/rounds/{tournament['round']}") if tournament["round"] else None
-    seen = mark(tournament, tables_of(None, tournament, only_own=False), current,
-                get(f"/tournaments/{tournament_id}/reports"))
-    if seen == request.args.get("mark"):
-        return "", 204
-    return "", 200, {"HX-Refresh": "true"}
+@console.get("/tournaments/<uuid:tournament_id>/stream")
+def tournament_stream(tournament_id):
+    """The tournament's live stream (GET /tournaments/{id}/stream) for whoever the console's cookie signs in: the
+    organiser's or a player's of this tournament, else the public one; no token in the page's URL."""
+    query = Blueprint.ARGUMENTS_PARSER.parse(schemas.StreamQuerySchema(), request, location="query")
+    tournament = current(tournament_id)
+    holder = signed_in()
+    mine = holder is not None and holder.kind == "tournament" and holder.of == str(tournament_id)
+    return stream_of(tournament, holder.role if mine else None, query)
 
 
 def tournament_acts(tournament_id, schema: type[forms.Form], request_of):

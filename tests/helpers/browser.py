@@ -115,7 +115,7 @@ def sign_in(page, base: str, token: str) -> None:
 
 
 def go(page, url: str) -> None:
-    """Load a page. A console page refreshes itself once its match (its stream) or tournament (its poll every 2 s)
+    """Load a page. A console page refreshes itself once its match or tournament (its stream)
     moves on; a refresh that starts while the test navigates aborts the navigation (net::ERR_ABORTED): load it again."""
     try:
         page.goto(url)

@@ -38,9 +38,10 @@ countDown();
 setInterval(countDown, 1000);
 document.addEventListener("htmx:afterSettle", countDown); // a page htmx swapped in: counted from its own data-now
 
-// Live match pages: #live-stream names the match's stream (the console's own, signed in by its cookie, so that no
-// token is in a URL). A message's clocks are shown at once; the newest message of a burst (it carries the view)
-// re-fetches the page once and swaps in each part marked data-live that changed, keeping what the person has typed.
+// Live pages: #live-stream names the match's or tournament's stream (the console's own, signed in by its cookie, so
+// that no token is in a URL). A message's clocks are shown at once; the newest message of a match's burst (it carries
+// the view), or any tournament message, re-fetches the page once and swaps in each part marked data-live that
+// changed, keeping what the person has typed.
 // Nothing polls: the stream stays open across the page's own swaps and closes when the page shown has none (another
 // page, a past version, a match over).
 var live = null; // {url, page, source, fetching, again}
@@ -59,7 +60,7 @@ function follow() {
       if (message.clocks) {
         showClocks(message.clocks);
       }
-      if (message.view) {
+      if (message.view || message.event) {
         refresh(followed);
       }
     };
