@@ -1,5 +1,7 @@
-"""The README run as written: every ```sh block, in order, as one terminal session against a real `herald serve`
-(which stands in for the first block's `make run`), from a folder that has the checkout's folders."""
+"""Every command of the docs run as written: each page's ```sh blocks (README.md and docs/*.md), in order, as one
+terminal session against a real `herald serve` (which stands in for the README's `make run`), from a folder that has
+the checkout's folders; what each prints is what the page says it does. docs/DEPLOYING.md's block runs on PostgreSQL
+(its own test below)."""
 from __future__ import annotations
 
 import json
@@ -20,19 +22,34 @@ from tests.test_herald_run import HeraldRun, serve_a_few_requests
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-LOCAL = "http://127.0.0.1:8000"  # where the README's session expects `make run`
+DEPLOYING = ROOT / "docs" / "DEPLOYING.md"  # its block needs a site's PostgreSQL: run by its own test below
+SESSION = ROOT / "docs" / "session.sh"  # sourced first by every page's session: H and json
+LOCAL = "http://127.0.0.1:8000"  # where the docs' sessions expect `make run`
+README_LINES = 160  # issue 44: the README is for a newcomer; the rest goes into docs/
 
 
-def shell_blocks() -> list[tuple[str, str]]:
-    """Every ```sh block of the README with the heading it is under, in order."""
-    text = README.read_text()
+def pages() -> list[Path]:
+    """The README and every page of docs/, whoever writes it."""
+    return [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def shell_blocks(page: Path = README) -> list[tuple[str, str]]:
+    """Every ```sh block of a page with the heading it is under, in order."""
+    text = page.read_text()
     return [((re.findall(r"^## .*$", text[:found.start()], re.MULTILINE) or [""])[-1], found.group(1))
             for found in re.finditer(r"```sh\n(.*?)```", text, re.DOTALL)]
 
 
+def session_of(page: Path) -> str:
+    """A page's blocks as one session: the README's without its first block (`make run`, `make test`), which the
+    server and this suite stand in for."""
+    blocks = [block for _, block in shell_blocks(page)]
+    return "".join(blocks[1:] if page == README else blocks)
+
+
 def checkout_folder(tmp: Path) -> Path:
-    """A folder where the README's relative paths (.venv/bin/..., domain/...) reach the checkout, so that the files
-    the session writes (match.json, match.ndjson...) stay out of it."""
+    """A folder where the docs' relative paths (.venv/bin/..., domain/..., docs/session.sh) reach the checkout, so that
+    the files a session writes (match.json, match.ndjson...) stay out of it."""
     folder = tmp / "session"
     folder.mkdir()
     for entry in ROOT.iterdir():
@@ -60,37 +77,27 @@ def terminal(**settings) -> dict:
     return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", **settings}
 
 
-def run(script: str, cwd: Path) -> list:
-    """Run a session in bash, stopping at the first failing command; what it printed."""
+def run(script: str, cwd: Path, base: str) -> list:
+    """Run a session in bash against the server at `base` (docs/session.sh's H), stopping at the first failing
+    command; what it printed."""
     done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], check=False, cwd=cwd, capture_output=True,
-                          text=True, timeout=600, env=terminal())
+                          text=True, timeout=600, env=terminal(H=base))
     assert done.returncode == 0, done.stderr
     return outputs(done.stdout)
 
 
 @pytest.fixture
 def server(tmp_path, redis_client):
-    """`make run`'s server for the session: SQLite under the test's folder, the test Redis."""
+    """`make run`'s server for a session: SQLite under the test's folder, the test Redis."""
     store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}
     started = Server(tmp_path, store, redis_url(redis_client), workers=1).start()
     yield started
     started.stop()
 
 
-def test_the_readme_runs_as_written(server, tmp_path):
-    """Every block before "Deploying", pasted in order: moves, views, a Crusader Kingdoms match on maps and decks
-    of the reader's, a For a Crown recruit paid as the rulebook's example, the console's pages, replay, undo and backups, the match played to its end, its export verified, audited, replayed
-    and disputed. Each answer shows what the README says it does."""
-    blocks = shell_blocks()
-    assert blocks[0][0] == "" and [line.split("#")[0].strip() for line in blocks[0][1].splitlines()] == \
-        ["make run", "make test"], "the first block is `make run` and `make test`, which this test stands in for"
-    session = "".join(block for heading, block in blocks[1:] if heading != "## Deploying")
-    assert LOCAL in session
-    printed = run(session.replace(LOCAL, server.base), checkout_folder(tmp_path))
-    (legal, drawn, ended, own, referee, watched, log, crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves, bot_a, bot_b, paired, standings,
-     console_home, console_table, replayed, timeline, refused, requested, approved,
-     backed_up, final, *checks, past, bundle, dispute) = printed
-
+def check_readme(printed: list) -> None:
+    """Moves, views and the log of a Korona match; two bots playing a match to its end."""
+    legal, drawn, ended, own, referee, watched, log, bot_a, bot_b = printed
     assert {"type": "draw", "source": "pile"} in legal["moves"]
     seat = drawn["events"][0]["payload"]["seat"]
     assert drawn["events"][0]["type"] == "CardsDrawn" and ended["awaiting_seat"] == 1 - seat
@@ -99,32 +106,46 @@ def test_the_readme_runs_as_written(server, tmp_path):
     assert not any("hand" in p for p in watched["players"]) and watched["version"] == referee["version"]
     their_draw = next(e for e in log["events"] if e["type"] == "CardsDrawn" and e["payload"]["seat"] == seat)
     assert "cards" not in their_draw["payload"]
+    bots = (bot_a, bot_b)  # each bot's result line, in the order they ended
+    assert sorted(line.split(": ")[1].split(" (")[0] for line in bots) == ["Ana", "Bo"]  # a bot a seat, each done
+    assert len({line.split(": ")[0] for line in bots}) == 1 and bot_a.startswith("match ")  # the same match's end
 
+
+def check_games(printed: list) -> None:
+    """A Crusader Kingdoms match on maps and decks of the reader's, a For a Crown recruit paid as the rulebook's
+    example, Kingdom TCG's deck check and a match of it."""
+    crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves = printed
     assert crusade["game"] == "crusader_kingdoms" and len(crusade["seats"]) == 3
-
     assert recruited["events"][0]["type"] == "MercenaryRecruited" and "card" in recruited["events"][0]["payload"]
     assert {"type": "pay", "coins": 3, "rubies": 2} in payments["moves"] and paid["events"][0]["type"] == "CostPaid"
     family = crown_record[1].split(" recruited")[0]
     assert crown_record == [f"{family} chose the top level-3 card, unseen.",
                             f"{family} recruited a level-3 Mercenary for 5 (3 Coins, 2 Rubies)."]
-
     assert legal_deck == {"valid": True, "problems": []}
     assert short_deck["valid"] is False and short_deck["problems"][0].startswith("the strategy deck holds 29 cards")
     assert tcg_moves["moves"] and all("type" in move for move in tcg_moves["moves"])
-    bots = (bot_a, bot_b)  # each bot's result line, in the order they ended
-    assert sorted(line.split(": ")[1].split(" (")[0] for line in bots) == ["Ana", "Bo"]  # a bot a seat, each done
-    assert len({line.split(": ")[0] for line in bots}) == 1 and bot_a.startswith("match ")  # the same match's end
 
+
+def check_tournaments(printed: list) -> None:
+    """Round 1 of a five-player Swiss: two tables and a bye, which counts as a win."""
+    paired, standings = printed
     assert paired["round"] == 1 and len(paired["tables"]) == 2 and len(paired["byes"]) == 1
     assert standings["standings"][0]["points"] == 3  # the bye is a win
-    assert console_home == 200 and console_table == len(referee["players"])  # one "cards in hand" line a seat
 
+
+def check_console(printed: list) -> None:
+    """The home page to anyone, and a spectator's table: one "cards in hand" line a seat."""
+    assert printed == [200, 2]
+
+
+def check_replay(printed: list) -> None:
+    """Replay, undo and backups, the match played to its end, its export verified, audited, replayed and disputed."""
+    replayed, timeline, refused, requested, approved, backed_up, final, *checks, past, bundle, dispute = printed
     assert replayed["version"] == 9 and timeline[0]["type"] == "MatchCreated"
     assert refused["status"] == 422 and "your own turn" in refused["detail"]
     assert (requested["status"], approved["status"]) == ("pending", "approved")
     assert backed_up["events"][-1]["type"] == "BackupPerformed"
     assert final[0] == "finished" and final[1]
-
     assert checks and all(line.startswith("ok ") for line in checks), checks
     assert any("receipts: all 1 appear" in line for line in checks)
     assert any("re-refereed" in line for line in checks)
@@ -132,9 +153,48 @@ def test_the_readme_runs_as_written(server, tmp_path):
     assert bundle["server_seed"] and dispute["dispute_id"] == "d1"
 
 
+CHECKS = {"README.md": check_readme, "docs/GAMES.md": check_games, "docs/TOURNAMENTS.md": check_tournaments,
+          "docs/CONSOLE.md": check_console, "docs/REPLAY.md": check_replay}
+
+
+def name(page: Path) -> str:
+    return str(page.relative_to(ROOT))
+
+
+def test_the_readme_is_short_and_opens_with_make_run_and_make_test():
+    """The README's first block is `make run` and `make test` (which the sessions' server and this suite stand in
+    for), and the README stays a newcomer's page."""
+    blocks = shell_blocks()
+    assert blocks[0][0] == "" and [line.split("#")[0].strip() for line in blocks[0][1].splitlines()] == \
+        ["make run", "make test"]
+    assert len(README.read_text().splitlines()) <= README_LINES
+
+
+def test_every_page_with_commands_is_run():
+    """Every page with commands has its session below, or DEPLOYING.md's test; a page's session sources
+    docs/session.sh first, whose H is `make run`'s address; and no command hides in a block of another shell name."""
+    run_here = {name(page) for page in pages() if shell_blocks(page) and page != DEPLOYING}
+    assert set(CHECKS) <= run_here, set(CHECKS) - run_here
+    for page in run_here:
+        assert session_of(ROOT / page).startswith(". docs/session.sh"), page
+    assert f"H=${{H:-{LOCAL}}}" in SESSION.read_text()
+    for page in pages():
+        assert not re.search(r"^```(bash|shell|console|zsh)\b", page.read_text(), re.MULTILINE), name(page)
+
+
+@pytest.mark.parametrize("page", [page for page in pages() if shell_blocks(page) and page != DEPLOYING], ids=name)
+def test_the_page_runs_as_written(page, server, tmp_path):
+    """A page's session, pasted in order into a terminal: it exits 0 and each answer shows what the page says it
+    does (a page with no check of its own yet, as a new one, is held to its exit status)."""
+    printed = run(session_of(page), checkout_folder(tmp_path), server.base)
+    check = CHECKS.get(name(page))
+    if check:
+        check(printed)
+
+
 def test_the_verifier_explains_an_export_taken_too_early(server, tmp_path):
     """Before the end, `curl -s` saves a seat's refused export (a problem document) and the referee's export has no
-    revealed seed: the verifier says so in a line, exit 1, where the README says to run it."""
+    revealed seed: the verifier says so in a line, exit 1, where docs/REPLAY.md says to run it."""
     _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
     export = f"{server.base}/matches/{created['match_id']}/export"
     refused = "FAIL the file holds no log but the server's refusal (403): until the match ends only the referee may"
@@ -172,11 +232,11 @@ def with_site(block: str, site: dict) -> str:
 
 @pytest.mark.parametrize("store_env", ["postgres"], indirect=True)
 def test_the_deploying_block_serves_on_postgres_beside_make_run(tmp_path, redis_client, store_env):
-    """"Deploying" as written, in a folder where `herald run` (`make run`'s server, its embedded Redis under var/)
+    """docs/DEPLOYING.md's block as written, in a folder where `herald run` (`make run`'s server, its embedded Redis under var/)
     serves, the site's values in place of the block's examples (trust authentication, so no POSTGRES_PASSWORD; a fresh
     POSTGRES_SCHEMA in the environment, as its table says): gunicorn serves on PostgreSQL from its own DATA_DIR,
     `herald project` keeps the views in the one shared REDIS_URL, and the `make run` server keeps serving."""
-    block, = [block for heading, block in shell_blocks() if heading == "## Deploying"]
+    block, = [block for _, block in shell_blocks(DEPLOYING)]
     assert {"POSTGRES_DBNAME", "POSTGRES_USER", "REDIS_URL", "DATA_DIR", "PORT"} <= set(re.findall(r"\b(\w+)=", block))
     port = free_port()
     site = {name: store_env[name] for name in ("POSTGRES_HOST", "POSTGRES_DBNAME", "POSTGRES_USER")}
