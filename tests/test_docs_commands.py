@@ -95,9 +95,16 @@ def server(tmp_path, redis_client):
     started.stop()
 
 
+def shape(printed: list) -> list:
+    """What a session printed, briefly, for a failure's message: each line, and each document's first keys."""
+    return [found if isinstance(found, str) else sorted(found)[:4] if isinstance(found, dict) else found
+            for found in printed]
+
+
 def check_readme(printed: list) -> None:
     """Moves, views and the log of a Korona match; two bots playing a match to its end."""
-    legal, drawn, ended, own, referee, watched, log, bot_a, bot_b = printed
+    assert len(printed) == 9, shape(printed)  # seven answers and each bot's result line
+    legal, drawn, ended, own, referee, watched, log, bot_b, bot_a = printed
     assert {"type": "draw", "source": "pile"} in legal["moves"]
     seat = drawn["events"][0]["payload"]["seat"]
     assert drawn["events"][0]["type"] == "CardsDrawn" and ended["awaiting_seat"] == 1 - seat
@@ -106,14 +113,15 @@ def check_readme(printed: list) -> None:
     assert not any("hand" in p for p in watched["players"]) and watched["version"] == referee["version"]
     their_draw = next(e for e in log["events"] if e["type"] == "CardsDrawn" and e["payload"]["seat"] == seat)
     assert "cards" not in their_draw["payload"]
-    bots = (bot_a, bot_b)  # each bot's result line, in the order they ended
-    assert sorted(line.split(": ")[1].split(" (")[0] for line in bots) == ["Ana", "Bo"]  # a bot a seat, each done
+    bots = (bot_a, bot_b)  # each bot's result line (Bo's is printed first: Ana's bot ran in the background)
+    assert [line.split(": ")[1].split(" (")[0] for line in bots] == ["Ana", "Bo"]  # a bot a seat, each done
     assert len({line.split(": ")[0] for line in bots}) == 1 and bot_a.startswith("match ")  # the same match's end
 
 
 def check_games(printed: list) -> None:
     """A Crusader Kingdoms match on maps and decks of the reader's, a For a Crown recruit paid as the rulebook's
     example, Kingdom TCG's deck check and a match of it."""
+    assert len(printed) == 8, shape(printed)
     crusade, recruited, payments, paid, crown_record, legal_deck, short_deck, tcg_moves = printed
     assert crusade["game"] == "crusader_kingdoms" and len(crusade["seats"]) == 3
     assert recruited["events"][0]["type"] == "MercenaryRecruited" and "card" in recruited["events"][0]["payload"]
@@ -128,6 +136,7 @@ def check_games(printed: list) -> None:
 
 def check_tournaments(printed: list) -> None:
     """Round 1 of a five-player Swiss: two tables and a bye, which counts as a win."""
+    assert len(printed) == 2, shape(printed)
     paired, standings = printed
     assert paired["round"] == 1 and len(paired["tables"]) == 2 and len(paired["byes"]) == 1
     assert standings["standings"][0]["points"] == 3  # the bye is a win
@@ -171,11 +180,12 @@ def test_the_readme_is_short_and_opens_with_make_run_and_make_test():
 
 
 def test_every_page_with_commands_is_run():
-    """Every page with commands has its session below, or DEPLOYING.md's test; a page's session sources
-    docs/session.sh first, whose H is `make run`'s address; and no command hides in a block of another shell name."""
+    """Every page checked below has commands and its session sources docs/session.sh first, whose H is `make run`'s
+    address (the test's server in place of it); and no command hides in a block of another shell name, where the
+    sessions would not see it."""
     run_here = {name(page) for page in pages() if shell_blocks(page) and page != DEPLOYING}
     assert set(CHECKS) <= run_here, set(CHECKS) - run_here
-    for page in run_here:
+    for page in CHECKS:
         assert session_of(ROOT / page).startswith(". docs/session.sh"), page
     assert f"H=${{H:-{LOCAL}}}" in SESSION.read_text()
     for page in pages():
