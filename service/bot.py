@@ -222,7 +222,9 @@ class Bot:
 def main(args) -> int:
     """`herald bot`: play the token's seat to the end of its match; 0 once it is over, 1 if the bot cannot go on."""
     try:
-        print(Bot(Api(args.base, args.token), args.strategy, args.seed).run(), flush=True)
+        said = Bot(Api(args.base, args.token), args.strategy, args.seed).run()
+        sys.stdout.write(f"{said}\n")  # in one write, so that bots sharing a terminal never join their lines
+        sys.stdout.flush()
     except Refused as refused:
         print(f"herald bot: {refused}", file=sys.stderr)
         return 1
