@@ -10,12 +10,14 @@ from flask.json.provider import DefaultJSONProvider
 from redis.exceptions import RedisError
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from domain.match import Match
 from domain.matches import Matches
+from domain.tournaments import desk
 from projections.connection import PAUSE, TIMEOUT, connect, describe, embedded_url
 from projections.projector import REQUEST_LIMIT, Projector
+from service.clock_routes import blp as clocks
 from service.config import Settings
 from service.console import console, protect_forms
-from service.clock_routes import blp as clocks
 from service.decklist_routes import blp as decklists
 from service.docs import BEARER_SCHEME, SWAGGER_UI, assets
 from service.fairness_routes import blp as fairness
@@ -24,19 +26,20 @@ from service.hot_path import HotPath
 from service.import_routes import MAX_LOG
 from service.import_routes import blp as importing
 from service.limits import limit_creation
-from service.moves import document_games
-from service.problems import ProblemApi, answer_refusals, problem_response, refuse_deep
-
-log = logging.getLogger("herald")
+from service.moves import document_games, record_move
+from service.problems import REFUSED, ProblemApi, answer_refusals, problem_response, refuse_deep
 from service.routes import blp, health
 from service.stream_routes import blp as streams
 from service.tournament_routes import blp as tournaments
 from service.whoami_routes import blp as whoami
 
+log = logging.getLogger("herald")
+
 
 @dataclass
 class Herald:
-    """What the routes use: the event-sourced matches, the projector and where they live."""
+    """What the routes use: the event-sourced matches, the projector and where they live; and the commands that do
+    more than one of them (play: a move recorded, its tournament told, the views brought up to date)."""
 
     matches: Matches
     projector: Projector
@@ -45,6 +48,27 @@ class Herald:
     redis_description: str
     project_inline: bool = True
     stall_seconds: int = 300  # how long a decision waits before the referee may decide it without a reason
+
+    def play(self, match: Match, role, body: dict, refusal: type[Exception] | None = None) -> tuple[Match, list[dict]]:
+        """The move command, the one path of a posted move (POST /moves' route and service/hot_path.py alike): the
+        move checked against the holder's role and recorded (service.moves.record_move, every refusal before anything
+        is recorded), then told to the match's tournament and the views (changed). The match after it and its new
+        events. `refusal`, where given, is raised instead of a refusal (the hot path: the Flask app answers those); an
+        error once the move is recorded is raised as it is."""
+        try:
+            match, recorded = record_move(self.matches, match, role, body, self.stall_seconds)
+        except REFUSED:
+            if refusal is None:
+                raise
+            raise refusal from None
+        self.changed(match)
+        return match, recorded
+
+    def changed(self, match: Match) -> None:
+        """After a command changed a match: a finished match's result taken into its tournament at once
+        (desk.finished), then the views brought up to date with this process's own events."""
+        desk.finished(self.matches, match)
+        self.refresh(own=True)
 
     def refresh(self, own: bool = False) -> bool:
         """Bring the views up to date, unless `herald project` does (after this request's commands, it is woken);

@@ -2,8 +2,9 @@
 before Flask's request machinery when they are plainly well formed: a JSON body within the size and depth limits, a
 query the route's schema takes, a bearer token of the match, a move its game's schema takes and its rules allow.
 Anything else, and every refusal, goes on to the Flask app, which answers it as it always has (nothing is recorded
-before a refusal, so it meets the request afresh). The answers are the routes' own (service/routes.py builds both);
-the routes stay documented by flask-smorest. Measured in bench/README.md (2026-11-25, evening)."""
+before a refusal, so it meets the request afresh). A move takes the routes' one command path: the application's
+Herald.play (service/app.py) records it, tells its tournament and the views, and service/routes.py builds the answer
+(move_result, legal_answer); the routes stay documented by flask-smorest. Measured in bench/README.md (2026-11-25, evening)."""
 from __future__ import annotations
 
 import functools
@@ -16,15 +17,14 @@ from urllib.parse import parse_qs
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service.access import token_in
-from service.problems import REFUSALS, problem_response, refuse_deep, refused
-from service.routes import legal_answer, move_answer, play_move
+from service.problems import REFUSALS, REFUSED, problem_response, refuse_deep, refused
+from service.routes import legal_answer, move_result
 from service.schemas import MoveQuerySchema
 
 log = logging.getLogger("herald")
 
 ROUTE = re.compile(r"/matches/([A-Fa-f0-9]{8}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{12})"
                    r"/(moves|legal-moves)")
-REFUSED = (HTTPException, *REFUSALS)  # before the move is recorded: the Flask app meets the request again
 REFUSALS_AFTER = tuple(REFUSALS)
 MOVE_QUERY = MoveQuerySchema()
 
@@ -89,11 +89,8 @@ class HotPath:
         include = self.include(environ.get("QUERY_STRING", ""))
         body = self.body(environ)
         match, role = self.held(environ, match_id, command=True)
-        try:
-            match, recorded = play_move(self.context, match, role, body)
-        except REFUSED:
-            raise Declined from None
-        return move_answer(self.context, match, role, recorded, include)
+        match, recorded = self.context.play(match, role, body, refusal=Declined)  # a refusal: the Flask app answers it
+        return move_result(match, role, recorded, include)
 
     @staticmethod
     @functools.lru_cache(maxsize=64)  # a client asks the same few queries again and again

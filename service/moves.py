@@ -1,12 +1,15 @@
-"""A posted move: the platform's keys around the move schema the match's game declares (Game.move_schema)."""
+"""A posted move: the platform's keys around the move schema the match's game declares (Game.move_schema), and its
+checks against the holder's role before it is recorded (record_move)."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import cache, lru_cache
 
 import marshmallow as ma
 from flask_smorest import abort
 from marshmallow import fields, validate
 
+from domain.matches import REFEREE
 from domain.moves import StrictInteger
 from domain.registry import GAMES
 from service.problems import fail, said
@@ -88,6 +91,44 @@ def _taken(name: str, typed: tuple) -> dict:
     (no hooks, no context, no defaults: docs/ADDING_A_GAME.md), and its load costs 20-30 us, most of it on the fields
     a move does not have (7.5% of a worker under load)."""
     return move_schema(name).load({key: value for key, _, value in typed})
+
+
+def record_move(matches, match, role, body: dict, stall: int):
+    """Check a posted move against the match's game and the holder's role, then referee and record it in `matches`
+    (domain.matches.Matches.play): the match after it and its new events. Every refusal (an HTTP error, or the
+    domain's) comes before anything is recorded. The first step of the move command, service.app.Herald.play."""
+    body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
+    expected = body.pop("expected_version", None)
+    resolve_for = body.pop("resolve_for", None)
+    reason = body.pop("reason", None)
+    if role == REFEREE and resolve_for is None:
+        fail(403, "the referee plays no moves; it settles a stalled decision with \"resolve_for\": seat")
+    if role != REFEREE and resolve_for is not None:
+        fail(403, "only the referee may decide for another seat")
+    if role != REFEREE and body["type"] == "default":
+        fail(422, "only the referee may apply a rule's default")
+    if role != REFEREE and reason is not None:
+        fail(422, "a reason goes with the referee's resolve_for only")
+    if role == REFEREE and reason is None:
+        check_stalled(match, resolve_for, body, stall)
+    seat = role if resolve_for is None else resolve_for
+    return matches.play(match.id, seat, body, expected, by_referee=role == REFEREE, loaded=match, reason=reason)
+
+
+def check_stalled(match, seat: int, move: dict, stall: int) -> None:
+    """422 unless the seat's decision has waited HERALD_STALL_SECONDS since the match's last event: before that, the
+    referee decides for it only with a reason, so that an organiser cannot quietly play a player's match. What the
+    game lets a referee record at any time (a card seen by mistake at a table) needs none."""
+    game = match.game
+    if not 0 <= seat < len(match.created["players"]) or not game.legal_moves(match.state, seat):
+        return  # no such seat, or no decision of its pending: the match refuses it, saying so
+    if game.referee_moves and move in game.referee_moves(match.state, seat):
+        return
+    waited = (datetime.now(UTC) - match.modified_on).total_seconds()
+    if waited < stall:
+        fail(422, f"this decision has waited {int(waited)} s, less than the {stall} s after which it has stalled "
+                  "(HERALD_STALL_SECONDS): give a \"reason\" to decide for the seat now; it is recorded and shown "
+                  "to the seat")
 
 
 def document_games(spec) -> None:

@@ -118,6 +118,8 @@ REFUSALS = {  # a refusal of the domain -> its status and detail (the first clas
     UnknownTournament: (404, lambda error: f"no tournament has the id {error.args[0]}"),
 }
 
+REFUSED = (HTTPException, *REFUSALS)  # every refusal of a request: a problem answered, nothing recorded
+
 
 def refused(error: Exception) -> Response:
     """A refusal of the domain as its problem document (REFUSALS); nothing was recorded."""

@@ -1,21 +1,18 @@
-"""The matches API: create and list matches, views, legal moves, moves and the event log. service/hot_path.py answers
-the plainly well-formed POST /moves and GET /legal-moves in front of Flask, with the same functions (play_move,
-move_answer, legal_answer)."""
+"""The matches API: create and list matches, views, legal moves, moves and the event log. A move is one command of the
+application (service.app.Herald.play), its answer built by move_result; service/hot_path.py answers the plainly
+well-formed POST /moves and GET /legal-moves in front of Flask with the same command and functions."""
 from __future__ import annotations
-
-from datetime import UTC, datetime
 
 from flask import jsonify
 from flask.views import MethodView
 from redis.exceptions import RedisError
 
 from domain.matches import REFEREE
-from domain.tournaments import desk
 from projections.projector import summary
 from service import schemas
 from service.access import herald, holding, load
 from service.limits import creates
-from service.moves import MoveBody, move_body, read_move, view_response
+from service.moves import MoveBody, move_body, view_response
 from service.problems import BEARER, Blueprint, fail
 
 blp = Blueprint("matches", __name__, description="Refereed matches", security=BEARER)
@@ -59,48 +56,9 @@ def legal_answer(match, role) -> dict:
     return {"version": match.version, "moves": holders_moves(match, role)}
 
 
-def play_move(context, match, role, body: dict):
-    """Check a posted move against the match's game and the holder's role, then referee and record it: the match after
-    it and its new events. Every refusal (an HTTP error, or the domain's) comes before anything is recorded."""
-    body = read_move(match.game_name, body)  # which keys a move may have depends on the match's game
-    expected = body.pop("expected_version", None)
-    resolve_for = body.pop("resolve_for", None)
-    reason = body.pop("reason", None)
-    if role == REFEREE and resolve_for is None:
-        fail(403, "the referee plays no moves; it settles a stalled decision with \"resolve_for\": seat")
-    if role != REFEREE and resolve_for is not None:
-        fail(403, "only the referee may decide for another seat")
-    if role != REFEREE and body["type"] == "default":
-        fail(422, "only the referee may apply a rule's default")
-    if role != REFEREE and reason is not None:
-        fail(422, "a reason goes with the referee's resolve_for only")
-    if role == REFEREE and reason is None:
-        check_stalled(match, resolve_for, body, context.stall_seconds)
-    seat = role if resolve_for is None else resolve_for
-    return context.matches.play(match.id, seat, body, expected, by_referee=role == REFEREE, loaded=match,
-                                reason=reason)
-
-
-def check_stalled(match, seat: int, move: dict, stall: int) -> None:
-    """422 unless the seat's decision has waited HERALD_STALL_SECONDS since the match's last event: before that, the
-    referee decides for it only with a reason, so that an organiser cannot quietly play a player's match. What the
-    game lets a referee record at any time (a card seen by mistake at a table) needs none."""
-    game = match.game
-    if not 0 <= seat < len(match.created["players"]) or not game.legal_moves(match.state, seat):
-        return  # no such seat, or no decision of its pending: the match refuses it, saying so
-    if game.referee_moves and move in game.referee_moves(match.state, seat):
-        return
-    waited = (datetime.now(UTC) - match.modified_on).total_seconds()
-    if waited < stall:
-        fail(422, f"this decision has waited {int(waited)} s, less than the {stall} s after which it has stalled "
-                  "(HERALD_STALL_SECONDS): give a \"reason\" to decide for the seat now; it is recorded and shown "
-                  "to the seat")
-
-
-def move_answer(context, match, role, recorded: list[dict], include: str) -> dict:
-    """POST /moves' answer to a recorded move, once its tournament (if any) and the views have been told of it."""
-    desk.finished(context.matches, match)
-    context.refresh(own=True)
+def move_result(match, role, recorded: list[dict], include: str) -> dict:
+    """POST /moves' answer to a move the application has recorded (Herald.play): the new events as the holder may see
+    them, and the view and legal moves where `include` asks for them."""
     answer = {"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, recorded),
               "status": match.state["status"], "awaiting_seat": match.game.awaiting(match.state)}
     included = include.split(",")
@@ -190,8 +148,8 @@ class Moves(MethodView):
     @holding
     def post(self, body, query, match, role):
         """Play a move. 409 if expected_version is stale, 422 with the reason if it is not legal now."""
-        match, recorded = play_move(herald(), match, role, body)
-        return jsonify(move_answer(herald(), match, role, recorded, query.get("include", "")))
+        match, recorded = herald().play(match, role, body)
+        return jsonify(move_result(match, role, recorded, query.get("include", "")))
 
 
 @blp.route("/matches/<uuid:match_id>/events")

@@ -87,6 +87,5 @@ class Timekeeper:
         if match is None:
             self._reschedule(f"match:{match_id}", clock.deadline(stored.state.get("clocks")) if stored else None)
             return 0
-        desk.finished(matches, match)
-        self.context.refresh(own=True)
+        self.context.changed(match)
         return 1

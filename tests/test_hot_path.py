@@ -134,7 +134,7 @@ def test_an_error_after_the_move_is_recorded_is_answered_as_the_routes_answer_it
     def broken(*args):
         raise error
 
-    monkeypatch.setattr("service.routes.desk.finished", broken)
+    monkeypatch.setattr("domain.tournaments.desk.finished", broken)
     assert_problem(both((hot, routes), "post", f"/matches/{match}/moves", created["seats"][seat]["token"],
                         {"type": "draw", "source": "pile"}), status)
     for client in (hot, routes):
