@@ -4,7 +4,7 @@
     python -m bench --smoke --out FILE   every figure on a tiny budget (a second or less of measuring each), the
                                          check `make test` runs; it writes FILE only, never bench/results.json
 
-Targets come from the scale issue; a missed target says by how much. bench/README.md keeps the dated runs.
+Targets come from the scale issue; a missed target says by how much. bench/README.md keeps the current figures.
 """
 from __future__ import annotations
 

@@ -8,10 +8,9 @@ eventsourcing's keeps one), so a read after a write is not parsed and planned ag
 
 Reads: every read eventsourcing's SQLite recorders make is one SELECT, which SQLite runs as a transaction of its own
 (the connections are in autocommit mode), reading one snapshot of the store; so a read sends no BEGIN and ROLLBACK
-around it. Errors are translated into eventsourcing's as its own transactions translate them. A read then takes about
-8 us where the pool's transaction took 35-55 (bench/README.md, 2026-11-26, third session). A thread's reads and writes
-share its connection, so a read must not run inside a write's transaction (eventsourcing's recorders make none there:
-it would end that transaction).
+around it, which is most of a read's cost. Errors are translated into eventsourcing's as its own transactions translate
+them. A thread's reads and writes share its connection, so a read must not run inside a write's transaction
+(eventsourcing's recorders make none there: it would end that transaction).
 
 Turns: a write transaction begins once its process holds an exclusive flock on `<store>.writelock`. A writer that finds
 it held tries again after 50 us, then 100, 200... up to 1 ms between tries, where SQLite's busy handler would sleep 1,
