@@ -32,7 +32,7 @@ def server(tmp_path, redis_client):
     started.stop()
 
 
-def new_match(base: str, body: dict = KORONA) -> dict:
+def created_match(base: str, body: dict = KORONA) -> dict:
     status, created = call(base, "POST", "/matches", body)
     assert status == 201, created
     return created
@@ -44,7 +44,7 @@ def start_bot(base: str, token: str, *options: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def finish(bot: subprocess.Popen) -> tuple[int, list[str], str]:
+def bot_exit(bot: subprocess.Popen) -> tuple[int, list[str], str]:
     """A bot's exit status, the lines it printed and its error output, once it has exited."""
     out, err = bot.communicate(timeout=300)
     return bot.returncode, out.splitlines(), err
@@ -62,7 +62,7 @@ def result_line(base: str, match_id: str, seat: int) -> str:
 def assert_played_to_the_end(base: str, match_id: str, bots: dict[int, subprocess.Popen]) -> int:
     """Every seat's bot exited 0 printing one line, its result of the finished match; the match's last version."""
     for seat, bot in bots.items():
-        status, lines, err = finish(bot)
+        status, lines, err = bot_exit(bot)
         assert status == 0, err
         assert lines == [result_line(base, match_id, seat)]
     return call(base, "GET", f"/matches/{match_id}")[1]["version"]
@@ -71,7 +71,7 @@ def assert_played_to_the_end(base: str, match_id: str, bots: dict[int, subproces
 def test_two_bots_play_a_korona_match_to_its_end_over_its_stream(server):
     """One bot playing random moves (seeded), the other the first legal move each time: both find their seats from
     their tokens and play the whole match, and each prints the result from its side."""
-    created = new_match(server.base)
+    created = created_match(server.base)
     bots = {0: start_bot(server.base, created["seats"][0]["token"], "--seed", "3"),
             1: start_bot(server.base, created["seats"][1]["token"], "--strategy", "first")}
     assert assert_played_to_the_end(server.base, created["match_id"], bots) > 50  # many turns each
@@ -94,7 +94,7 @@ def test_the_first_strategy_posts_the_first_legal_move_offered(server):
     """Seat 0 played in this process with --strategy first's choice against a `herald bot --strategy first`: every
     move it posts is the first of the legal moves it was last offered (by GET /legal-moves or by its previous move's
     answer), at the version they were offered at."""
-    created = new_match(server.base)
+    created = created_match(server.base)
     other = start_bot(server.base, created["seats"][1]["token"], "--strategy", "first")
     api = Recording(server.base, created["seats"][0]["token"])
     printed = []
@@ -119,11 +119,11 @@ def test_the_first_strategy_posts_the_first_legal_move_offered(server):
 def test_bots_carry_on_across_a_server_restart(server, tmp_path, redis_client):
     """The server killed while three bots play and started again on its port: each bot's stream is resumed with
     Last-Event-ID and a move whose answer was lost is read again, so the match is played to its end."""
-    created = new_match(server.base, {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
+    created = created_match(server.base, {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
     bots = {seat["seat"]: start_bot(server.base, seat["token"], "--seed", str(seat["seat"])) for seat in created["seats"]}
     deadline = time.monotonic() + 60
     while (version := call(server.base, "GET", f"/matches/{created['match_id']}")[1]["version"]) < 10:
-        assert time.monotonic() < deadline, [finish(bot) for bot in bots.values()]
+        assert time.monotonic() < deadline, [bot_exit(bot) for bot in bots.values()]
         time.sleep(0.01)
     server.kill()
     restarted = serve(tmp_path, redis_client, server.port)
@@ -155,12 +155,12 @@ def test_bots_given_tournament_players_tokens_play_every_table_they_are_seated_a
         while any(t["placements"] is None for t in call(server.base, "GET", f"/tournaments/{tid}/rounds/{number}")[1][
                 "tables"]):
             assert time.monotonic() < deadline and not any(bot.poll() for bot in players.values()), \
-                [finish(bot) for bot in players.values() if bot.poll() is not None]
+                [bot_exit(bot) for bot in players.values() if bot.poll() is not None]
             time.sleep(0.1)
     standings = call(server.base, "GET", f"/tournaments/{tid}/standings")[1]["standings"]
     assert call(server.base, "GET", f"/tournaments/{tid}")[1]["status"] == "finished"
     for player, bot in players.items():
-        status, lines, err = finish(bot)
+        status, lines, err = bot_exit(bot)
         assert status == 0, err
         rank = next(row["rank"] for row in standings if row["player_id"] == player)
         assert lines == [f"round {number}, table {table}: {result_line(server.base, match_id, seat)}"
@@ -171,9 +171,9 @@ def test_bots_given_tournament_players_tokens_play_every_table_they_are_seated_a
 @pytest.mark.parametrize("holder", ["referee", "unknown"])
 def test_a_bot_without_a_seat_exits_saying_why(server, holder):
     """A referee's token plays no moves and an unknown token plays nothing: exit 1, the reason on stderr."""
-    created = new_match(server.base)
+    created = created_match(server.base)
     token = created["referee_token"] if holder == "referee" else "no-such-token"
-    status, lines, err = finish(start_bot(server.base, token))
+    status, lines, err = bot_exit(start_bot(server.base, token))
     reason = "the referee's token, who plays no moves" if holder == "referee" else "401 this token is not known"
     assert (status, lines) == (1, []) and reason in err, err
 

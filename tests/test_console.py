@@ -18,7 +18,7 @@ from tests.helpers.api import Table, auth, play_to_the_end
 from tests.helpers.console_forms import post_form
 
 
-def sign_in(client, token: str):
+def sign_in_form(client, token: str):
     return post_form(client, "/console/sign-in", {"token": token})
 
 
@@ -42,7 +42,7 @@ def table(sqlite_client):
 
 
 def test_the_token_is_kept_in_an_httponly_samesite_cookie_for_the_console_only(sqlite_client, table):
-    answer = sign_in(sqlite_client, table.tokens[0])
+    answer = sign_in_form(sqlite_client, table.tokens[0])
     assert answer.status_code == 303
     cookie = answer.headers["Set-Cookie"]
     assert cookie.startswith("herald_token=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
@@ -54,7 +54,7 @@ def test_the_token_is_kept_in_an_httponly_samesite_cookie_for_the_console_only(s
 
 
 def test_an_unknown_token_is_refused_with_a_reason_and_no_cookie(sqlite_client, table):
-    answer = sign_in(sqlite_client, "not-a-token-of-anything")
+    answer = sign_in_form(sqlite_client, "not-a-token-of-anything")
     assert answer.status_code == 401
     assert "this token is not known" in answer.get_data(as_text=True)
     assert "Set-Cookie" not in answer.headers
@@ -63,7 +63,7 @@ def test_an_unknown_token_is_refused_with_a_reason_and_no_cookie(sqlite_client, 
 
 def test_a_seat_sees_its_legal_moves_as_buttons_and_a_stale_or_malformed_post_changes_nothing(sqlite_client, table):
     seat = table.view()["current_seat"]
-    sign_in(sqlite_client, table.tokens[seat])
+    sign_in_form(sqlite_client, table.tokens[seat])
     shown = page(sqlite_client, f"/console/matches/{table.id}")
     assert buttons(shown) == table.moves(seat)
     version = table.version()
@@ -82,7 +82,7 @@ def test_a_seat_sees_its_legal_moves_as_buttons_and_a_stale_or_malformed_post_ch
 def test_the_other_seat_has_no_buttons_and_sees_no_other_hand(sqlite_client, table):
     ref = table.view()
     other = 1 - ref["current_seat"]
-    sign_in(sqlite_client, table.tokens[other])
+    sign_in_form(sqlite_client, table.tokens[other])
     shown = page(sqlite_client, f"/console/matches/{table.id}")
     assert buttons(shown) == [] and f"Waiting for {ref['players'][1 - other]['name']}" in shown
     for card in ref["players"][1 - other]["hand"]:
@@ -105,7 +105,7 @@ def test_a_spectator_reads_the_public_view_and_a_timeline_without_hands(sqlite_c
 def test_the_referee_home_flags_an_undo_request_a_dispute_and_a_stalled_decision(sqlite_client, table):
     seat = table.view()["current_seat"]
     table.play(seat, table.moves(seat)[0])
-    sign_in(sqlite_client, table.referee)
+    sign_in_form(sqlite_client, table.referee)
     assert "Nothing waits for you" in page(sqlite_client, "/console/")
     sqlite_client.post(f"/matches/{table.id}/undo-requests", json={"to_version": 7, "reason": "misclick"},
                        headers=auth(table.tokens[seat]))
@@ -131,7 +131,7 @@ def test_the_referee_answers_an_undo_rules_a_dispute_backs_up_and_settles_from_t
                                headers=auth(table.tokens[seat])).get_json()
     disputed = sqlite_client.post(f"/matches/{table.id}/disputes", json={"version": 2, "claim": "odd"},
                                   headers=auth(table.tokens[seat])).get_json()
-    sign_in(sqlite_client, table.referee)
+    sign_in_form(sqlite_client, table.referee)
     base = f"/console/matches/{table.id}"
     declined = post_form(sqlite_client, f"{base}/undo-requests/{asked['request_id']}",
                          data={"decision": "decline", "reason": "play on"})
@@ -156,7 +156,7 @@ def test_the_referee_answers_an_undo_rules_a_dispute_backs_up_and_settles_from_t
 
 
 def test_a_seat_may_not_use_the_referees_buttons(sqlite_client, table):
-    sign_in(sqlite_client, table.tokens[0])
+    sign_in_form(sqlite_client, table.tokens[0])
     refused = post_form(sqlite_client, f"/console/matches/{table.id}/backup",
                         data={"to_version": "3", "reason": "mine"})
     assert refused.status_code == 403 and "only the referee" in alert(refused.get_data(as_text=True))
@@ -164,7 +164,7 @@ def test_a_seat_may_not_use_the_referees_buttons(sqlite_client, table):
 
 def test_the_verify_button_runs_the_verifier_on_the_finished_matchs_export(sqlite_client, table):
     play_to_the_end(table, random.Random(5))
-    sign_in(sqlite_client, table.tokens[0])
+    sign_in_form(sqlite_client, table.tokens[0])
     shown = post_form(sqlite_client, f"/console/matches/{table.id}/verify").get_data(as_text=True)
     lines = re.findall(r"<code>((?:ok|FAIL)[^<]*)</code>", shown)
     assert len(lines) == 4 and all(line.startswith("ok") for line in lines)
@@ -215,7 +215,7 @@ def test_the_organiser_pairs_drops_and_records_a_result_with_a_reason_from_the_t
     base = f"/console/tournaments/{tid}"
     shown = page(sqlite_client, base)
     assert "Pair the next round" not in shown, "only the organiser sees the organiser's buttons"
-    sign_in(sqlite_client, organiser)
+    sign_in_form(sqlite_client, organiser)
     assert post_form(sqlite_client, f"{base}/rounds").status_code == 303
     again = post_form(sqlite_client, f"{base}/rounds")
     assert again.status_code == 409 and alert(again.get_data(as_text=True))
@@ -245,7 +245,7 @@ def test_a_player_signs_in_once_and_finds_its_table_and_its_seat_in_the_match(sq
     sqlite_client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
     table = sqlite_client.get(f"/tournaments/{tid}/rounds/1").get_json()["tables"][0]
     player = table["players"][1]
-    sign_in(sqlite_client, tokens[player])
+    sign_in_form(sqlite_client, tokens[player])
     home = page(sqlite_client, "/console/")
     assert "Your tables" in home and home.count(f'/console/matches/{table["match_id"]}') == 1
     match = page(sqlite_client, f"/console/matches/{table['match_id']}")

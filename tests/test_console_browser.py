@@ -57,7 +57,7 @@ def open_page(browser, watch: Watch, base: str, token: str | None, phone: bool =
     return page
 
 
-def secrets_of(api, table: Table) -> set[str]:
+def credentials_of(api, table: Table) -> set[str]:
     seed = api.get(f"/matches/{table.id}/audit", headers=auth(table.referee)).get_json()["server_seed"]
     return {*table.tokens, table.referee, seed}
 
@@ -73,7 +73,7 @@ def test_two_seats_play_a_whole_korona_match_by_clicking_legal_moves(herald, bro
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona")
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     url = f"{base}/console/matches/{table.id}"
     pages = [open_page(browser, watch, base, token) for token in table.tokens]
     for page in pages:
@@ -112,7 +112,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona")
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     url = f"{base}/console/matches/{table.id}"
     seat = table.view()["current_seat"]
     player = open_page(browser, watch, base, table.tokens[seat])
@@ -165,7 +165,7 @@ def test_a_seat_disputes_an_event_and_the_referees_ruling_is_in_the_timeline(her
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo", "Cy"], "korona")
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     url = f"{base}/console/matches/{table.id}"
     player = open_page(browser, watch, base, table.tokens[1], phone=True)
     referee = open_page(browser, watch, base, table.referee)
@@ -212,7 +212,7 @@ def test_the_organiser_runs_a_swiss_round_and_watches_the_standings_update(heral
     assert len(round_["tables"]) == 2
     chooser = random.Random(4)
     for finished, table in enumerate(round_["tables"], start=1):
-        play(api, table["match_id"], [tokens[p] for p in table["players"]], chooser)
+        bots_play(api, table["match_id"], [tokens[p] for p in table["players"]], chooser)
         standings = api.get(f"/tournaments/{tid}/standings").get_json()["standings"]
         expected = sorted(int(row["points"]) for row in standings)
         assert sum(expected) in (3 * finished, 2 * finished + 1, finished * 2)  # a win gives 3, a draw 1 each
@@ -224,7 +224,7 @@ def test_the_organiser_runs_a_swiss_round_and_watches_the_standings_update(heral
     assert page.locator(".tables td", has_text="playing").count() == 0, "both results are on the page"
 
 
-def play(api, match_id: str, tokens: list[str], chooser: random.Random) -> None:
+def bots_play(api, match_id: str, tokens: list[str], chooser: random.Random) -> None:
     """Bots: the awaited seat plays a random legal move until the match ends."""
     while (view := api.get(f"/matches/{match_id}/view", headers=auth(tokens[0])).get_json())["status"] != "finished":
         token = tokens[view["awaiting_seat"]]
@@ -237,7 +237,7 @@ def test_a_spectator_watches_without_a_token_and_sees_no_hand(herald, browser, w
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona")
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     page = open_page(browser, watch, base, None)
     go(page, f"{base}/console/")
     page.click(f'a[href="/console/matches/{table.id}"]')
@@ -259,7 +259,7 @@ def test_each_games_table_is_drawn_for_a_seat_without_the_others_secrets(herald,
     while played < 30 or table.view()["awaiting_seat"] is None:
         if table is None or table.view()["awaiting_seat"] is None:  # a Kingdom TCG match can end within 30 moves
             table = Table(api, players, game)
-            watch.secrets |= secrets_of(api, table)
+            watch.secrets |= credentials_of(api, table)
         seat = table.view()["awaiting_seat"]
         table.play(seat, chooser.choice(table.moves(seat)))
         played += 1

@@ -9,7 +9,7 @@ import pytest
 
 from tests.helpers.api import Table, auth
 from tests.helpers.console_forms import post_form
-from tests.test_console import alert, page, sign_in
+from tests.test_console import alert, page, sign_in_form
 
 CLOCK = {"clock": {"initial_s": 600, "increment_s": 5, "on_timeout": "lose"}}
 
@@ -42,7 +42,7 @@ def test_a_clock_that_does_not_run_and_a_past_versions_clocks_stand_still(sqlite
     assert re.search(rf'data-seat="{seat}">[^<]*<span[^>]*data-deadline=', shown)
     assert clock_texts(shown)[1 - seat] == "10:00" and seconds(clock_texts(shown)[seat]) <= 600
     clocked.play(seat, clocked.moves(seat)[0])
-    sign_in(sqlite_client, clocked.tokens[0])
+    sign_in_form(sqlite_client, clocked.tokens[0])
     past = page(sqlite_client, f"/console/matches/{clocked.id}?version={clocked.version() - 2}")
     assert "Clocks at version" in past and "data-deadline=" not in past
     assert "was running" in past
@@ -53,9 +53,9 @@ def test_a_clock_that_does_not_run_and_a_past_versions_clocks_stand_still(sqlite
 def test_the_referee_pauses_and_restarts_the_clocks_with_a_reason(sqlite_client, clocked):
     """Paused, no clock counts down and the form offers a restart; restarted, the awaited seat's runs again. Seats
     are not offered the form, and a reason of spaces is refused with the API's own reason, nothing changed."""
-    sign_in(sqlite_client, clocked.tokens[0])
+    sign_in_form(sqlite_client, clocked.tokens[0])
     assert "Add time" not in page(sqlite_client, f"/console/matches/{clocked.id}")
-    sign_in(sqlite_client, clocked.referee)
+    sign_in_form(sqlite_client, clocked.referee)
     path = f"/console/matches/{clocked.id}/clock/pause"
     refused = post_form(sqlite_client, path, {"paused": "true", "reason": "   "})
     assert refused.status_code == 400 and "blank" in alert(refused.get_data(as_text=True))

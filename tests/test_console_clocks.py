@@ -7,7 +7,7 @@ from tests.helpers.api import Table
 from tests.helpers.browser import go
 
 # its fixtures, and its skip where there is no Chromium
-from tests.test_console_browser import browser, herald, open_page, secrets_of, watch  # noqa: F401
+from tests.test_console_browser import browser, credentials_of, herald, open_page, watch  # noqa: F401
 from tests.test_console_clock_pages import CLOCK, seconds
 
 
@@ -18,7 +18,7 @@ def test_the_running_clock_counts_down_in_the_browser_and_the_referee_adds_time(
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona", options=CLOCK)
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     seat = table.view()["awaiting_seat"]
     name = ["Ana", "Bo"][seat]
     browsing = open_page(browser, watch, base, table.referee)

@@ -10,17 +10,9 @@ from __future__ import annotations
 import random
 import re
 
-from tests.helpers.api import Table, page_as
+from tests.helpers.api import Table, page_as, play_until, view_as
 
 PLAYERS = ["Ana", "Bo", "Cy"]
-
-
-def view_as(client, table: Table, token: str | None) -> dict:
-    if token:
-        return table.view(token)
-    response = client.get(f"/matches/{table.id}/spectator-view")
-    assert response.status_code == 200
-    return response.get_json()
 
 
 def between(html: str, start: str, end: str) -> str:
@@ -111,7 +103,7 @@ def check_table(html: str, view: dict) -> None:
     assert f"{reserve['coins']} Coins, {reserve['rubies']} Rubies, {reserve['bandits']} Masked Bandits." in board
 
 
-def check_pages(client, table: Table) -> dict:
+def check_crown_pages(client, table: Table) -> dict:
     """Every seat's, the referee's and the spectator's page now: each draws its own view; a seat's shows its own
     chest alone (every chest once the match is over) and no face-down card it did not recruit; the spectator's no chest (every one once the match is over) and no face-down card; the
     referee's every chest and every face-down card; a seat has one move button a legal move."""
@@ -145,18 +137,6 @@ def check_pages(client, table: Table) -> dict:
     return pages
 
 
-def play_until(table: Table, chooser: random.Random, seen, limit: int = 600) -> dict:
-    """Random legal moves until the referee's view shows what `seen` looks for: that view."""
-    for _ in range(limit):
-        view = table.view()
-        if seen(view):
-            return view
-        assert view["status"] != "finished", "the match ended before the point the test looks for"
-        seat = view["awaiting_seat"]
-        table.play(seat, chooser.choice(table.moves(seat)))
-    raise AssertionError("the point the test looks for never came")
-
-
 def paying_for_an_unseen_recruit(view: dict) -> bool:
     pending = view["pending"]
     return bool(pending and pending["kind"] == "pay" and pending["card"] in
@@ -173,22 +153,25 @@ def test_a_random_match_is_drawn_for_every_viewer_and_hides_what_its_view_hides(
 
     view = table.view()
     assert view["phase"] == "recruit" and view["round"] == 1
-    check_pages(client, table)
+    check_crown_pages(client, table)
 
-    view = play_until(table, chooser, paying_for_an_unseen_recruit)
+    view = play_until(table, chooser, paying_for_an_unseen_recruit, limit=600)
+    assert view, "the match ended before the point the test looks for"
     payer, card = view["pending"]["seat"], view["pending"]["card"]
-    pages = check_pages(client, table)
+    pages = check_crown_pages(client, table)
     assert f'data-card="{card}"' in pages[payer] and f'data-card="{card}"' in pages["referee"]
     assert all(f'data-card="{card}"' not in pages[s] for s in [None, *range(len(PLAYERS))] if s != payer)
     assert "for the Mercenary just recruited" in pages[None]
 
-    view = play_until(table, chooser, lambda v: v["phase"] == "reveal" and v["revealed"] and v["pending"])
-    pages = check_pages(client, table)
+    view = play_until(table, chooser, lambda v: v["phase"] == "reveal" and v["revealed"] and v["pending"], limit=600)
+    assert view, "the match ended before the point the test looks for"
+    pages = check_crown_pages(client, table)
     last = view["revealed"][-1]
     assert f"Last revealed: {last['name']}" in pages[None]
 
     view = play_until(table, chooser, lambda v: v["status"] == "finished", limit=2000)
-    pages = check_pages(client, table)
+    assert view, "the match did not end within 2000 moves"
+    pages = check_crown_pages(client, table)
     assert all(html.count('<button class="move">') == 0 for html in pages.values())
     assert view["winners"] and 'aria-label="Pending decision"' not in pages["referee"]
 
@@ -210,7 +193,7 @@ def test_the_awaited_seat_is_named_and_its_decision_said_at_every_kind_of_step(s
         kind = pending and (pending.get("effect") if pending["kind"] == "effect" else pending["kind"])
         if kind and kind not in said:
             said.add(kind)
-            pages = check_pages(client, table)
+            pages = check_crown_pages(client, table)
             for html in pages.values():
                 assert words[kind] in between(html, 'aria-label="Pending decision"', "</section>")
         if view["status"] == "finished":

@@ -18,7 +18,7 @@ from service.console.secret_key import FILE, secret_key
 from tests.helpers.api import Table, auth
 from tests.helpers.console_forms import form_token, post_form, token_in
 from tests.helpers.server import NEW_MATCH, Server, call, redis_url
-from tests.test_console import alert, page, sign_in
+from tests.test_console import alert, page, sign_in_form
 
 SECURITY_HEADERS = {"content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY",
                     "x-content-type-options": "nosniff", "referrer-policy": "same-origin"}
@@ -38,7 +38,7 @@ def text(response) -> str:
 def test_a_form_without_its_pages_token_is_refused_and_changes_nothing(sqlite_client, table):
     """No token, a made-up one, another browser's: 403 with the reason and the match unchanged; the page's: played."""
     seat = table.view()["current_seat"]
-    sign_in(sqlite_client, table.tokens[seat])
+    sign_in_form(sqlite_client, table.tokens[seat])
     version, move = table.version(), json.dumps(table.moves(seat)[0])
     path = f"/console/matches/{table.id}/moves"
     form = {"move": move, "expected_version": str(version)}
@@ -61,7 +61,7 @@ def test_a_sign_in_without_its_pages_token_is_refused_and_sets_no_cookie(sqlite_
 def test_a_form_another_origin_sent_is_refused_even_with_its_token(sqlite_client, table, headers):
     """The browser's Origin or Sec-Fetch-Site naming another origin (another port of the same host included) is
     refused before the token is looked at: a page of another origin cannot read the token, but may know one."""
-    sign_in(sqlite_client, table.tokens[0])
+    sign_in_form(sqlite_client, table.tokens[0])
     path = f"/console/matches/{table.id}/disputes"
     refused = post_form(sqlite_client, path, {"version": "2", "claim": "forged"}, headers=headers)
     assert refused.status_code == 403 and "sent from another site" in alert(text(refused))
@@ -77,7 +77,7 @@ def test_a_form_another_origin_sent_is_refused_even_with_its_token(sqlite_client
 def test_a_move_nested_1000_deep_is_refused_with_400_and_its_reason_as_the_api_refuses_it(sqlite_client, table, deep):
     """It was a 500 (RecursionError parsing the move field)."""
     seat = table.view()["current_seat"]
-    sign_in(sqlite_client, table.tokens[seat])
+    sign_in_form(sqlite_client, table.tokens[seat])
     version = table.version()
     refused = post_form(sqlite_client, f"/console/matches/{table.id}/moves",
                         {"move": deep, "expected_version": str(version)})
@@ -90,7 +90,7 @@ def test_a_move_nested_1000_deep_is_refused_with_400_and_its_reason_as_the_api_r
 
 
 def test_a_form_over_the_size_limit_is_refused_as_the_api_refuses_a_body(sqlite_client, table):
-    sign_in(sqlite_client, table.tokens[0])
+    sign_in_form(sqlite_client, table.tokens[0])
     refused = post_form(sqlite_client, f"/console/matches/{table.id}/disputes", {"version": "2", "claim": "x" * 70000})
     assert refused.status_code == 413 and "the body is over" in refused.get_json()["detail"]
     assert sqlite_client.get(f"/matches/{table.id}/disputes", headers=auth(table.referee)).get_json() == []
@@ -99,7 +99,7 @@ def test_a_form_over_the_size_limit_is_refused_as_the_api_refuses_a_body(sqlite_
 def test_the_api_takes_no_cookie_and_no_csrf_token(sqlite_client, table):
     """The console's cookie opens no API route; a bearer token alone, no CSRF token, is what the API takes."""
     seat = table.view()["current_seat"]
-    cookie = sign_in(sqlite_client, table.tokens[seat]).headers["Set-Cookie"].split(";")[0]
+    cookie = sign_in_form(sqlite_client, table.tokens[seat]).headers["Set-Cookie"].split(";")[0]
     only_cookie = {"Cookie": cookie}
     assert sqlite_client.get(f"/matches/{table.id}/view", headers=only_cookie).status_code == 401
     version = table.version()
@@ -109,7 +109,7 @@ def test_the_api_takes_no_cookie_and_no_csrf_token(sqlite_client, table):
 
 
 def test_every_console_page_carries_the_security_headers_and_the_api_harmless_ones(sqlite_client, table):
-    sign_in(sqlite_client, table.tokens[0])
+    sign_in_form(sqlite_client, table.tokens[0])
     for path in ("/console/", "/console/sign-in", f"/console/matches/{table.id}",
                  "/console/matches/00000000-0000-0000-0000-000000000000", "/console/static/console.js"):
         headers = sqlite_client.get(path).headers

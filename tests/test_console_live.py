@@ -17,7 +17,7 @@ from tests.helpers.streams import messages
 from tests.test_console_clock_pages import CLOCK, seconds
 
 if chromium_path():  # the browser tests' fixtures (tests/test_console_browser.py skips itself without Chromium)
-    from tests.test_console_browser import browser, hands, herald, open_page, secrets_of, watch  # noqa: F401
+    from tests.test_console_browser import browser, credentials_of, hands, herald, open_page, watch  # noqa: F401
 
 browsers = pytest.mark.skipif(chromium_path() is None, reason="no Chromium here: on Debian, `apt-get install chromium`")
 SHOWN = "(v) => document.querySelector('#version').textContent === String(v)"
@@ -88,7 +88,7 @@ def test_two_seats_and_a_spectator_follow_a_whole_match_by_its_streams_with_no_p
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona")
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     path = f"/console/matches/{table.id}"
     pages = [open_page(browser, watch, base, token) for token in (*table.tokens, None)]
     asked: list[list] = [[] for _ in pages]
@@ -136,7 +136,7 @@ def test_a_clock_a_move_starts_counts_down_on_the_open_page(herald, browser, wat
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona", options=CLOCK)
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     seat = table.view()["awaiting_seat"]
     page = open_page(browser, watch, base, table.tokens[1 - seat])
     go(page, f"{base}/console/matches/{table.id}")
@@ -163,7 +163,7 @@ def test_what_a_seat_is_typing_stays_when_the_page_follows_a_move(herald, browse
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona")
-    watch.secrets |= secrets_of(api, table)
+    watch.secrets |= credentials_of(api, table)
     seat = table.view()["awaiting_seat"]
     page = open_page(browser, watch, base, table.tokens[1 - seat])
     go(page, f"{base}/console/matches/{table.id}")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.helpers.api import Table, page_as
+from tests.helpers.api import Table, page_as, play_random_moves, play_until
 
 GAMES = {"crusader_kingdoms": ["Ana", "Bo", "Cy"], "for_a_crown": ["Ana", "Bo", "Cy"], "kingdom_tcg": ["Ana", "Bo"]}
 
@@ -46,27 +46,6 @@ def check_pages(client, table: Table, players: int) -> dict:
     return pages
 
 
-def play(table: Table, chooser: random.Random, moves: int) -> None:
-    for _ in range(moves):
-        view = table.view()
-        if view["status"] == "finished":
-            return
-        seat = view["awaiting_seat"]
-        table.play(seat, chooser.choice(table.moves(seat)))
-
-
-def play_until(table: Table, chooser: random.Random, seen, limit: int = 400) -> dict | None:
-    """Random legal moves until the referee's view shows what `seen` looks for: that view (None if never)."""
-    for _ in range(limit):
-        view = table.view()
-        if seen(view):
-            return view
-        if view["status"] == "finished":
-            return None
-        play(table, chooser, 1)
-    return None
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_every_page_of_a_random_match_hides_what_it_must_and_offers_the_legal_moves(sqlite_client, game):
     """Rulebooks' hidden information (Korona-like hands; For a Crown: "Skrzynia" contents secret, a top-of-deck
@@ -75,7 +54,7 @@ def test_every_page_of_a_random_match_hides_what_it_must_and_offers_the_legal_mo
     chooser = random.Random(11)
     for _ in range(4):
         check_pages(sqlite_client, table, len(GAMES[game]))
-        play(table, chooser, 25)
+        play_random_moves(table, chooser, 25)
 
 
 def test_crusader_kingdoms_draws_its_areas_castles_and_the_attack(sqlite_client):
@@ -113,7 +92,7 @@ def test_crusader_kingdoms_names_the_muslims_when_they_play_a_round(sqlite_clien
         muslim_rounds += current is not None and view["kingdoms"][current]["automated"]
         if view["status"] == "finished":
             break
-        play(table, chooser, 1)
+        play_random_moves(table, chooser, 1)
     assert view["status"] == "finished" and muslim_rounds
 
 
@@ -121,7 +100,7 @@ def test_for_a_crown_draws_its_gallery_royal_square_and_bandits(sqlite_client):
     """The Gallery in order, the Royal Square's face-up Mercenaries and costs, each family's Bandits; a chest only
     to its owner."""
     table = Table(sqlite_client, GAMES["for_a_crown"], "for_a_crown")
-    play(table, random.Random(9), 40)
+    play_random_moves(table, random.Random(9), 40)
     view = table.view(table.tokens[0])
     shown = page_as(sqlite_client, table, table.tokens[0])
     gallery = [view["players"][s]["family"] for s in view["gallery"]["spaces"] if s is not None]
@@ -151,7 +130,7 @@ def test_kingdom_tcg_draws_its_battlefield_and_the_response_stack_top_first(sqli
     section = shown[shown.index('aria-label="Response stack"'):]
     positions = [section.index(f'data-card="{item["id"]}"') for item in view["stack"]]
     assert positions == sorted(positions)
-    play(table, random.Random(3), 40)
+    play_random_moves(table, random.Random(3), 40)
     view = table.view()
     shown = page_as(sqlite_client, table, None)
     for space in view["battlefield"]["spaces"]:

@@ -11,7 +11,7 @@ import pytest
 from service.console.present import round_time
 from tests.helpers.api import auth
 from tests.helpers.console_forms import post_form
-from tests.test_console import alert, page, sign_in
+from tests.test_console import alert, page, sign_in_form
 from tests.test_console_tournament_states import words
 from tests.test_tournament_cut_and_byes import entered, paired
 
@@ -34,7 +34,7 @@ def page_of(client, tid: str, token: str | None) -> str:
     """The tournament's page as the holder of the token (or a spectator, signed out) reads it."""
     post_form(client, "/console/sign-out")
     if token:
-        sign_in(client, token)
+        sign_in_form(client, token)
     return page(client, f"/console/tournaments/{tid}")
 
 
@@ -59,7 +59,7 @@ def test_the_opponent_disputes_from_the_page_with_a_reason_and_the_organiser_see
     """A dispute without a reason is refused with the API's reason and changes nothing; with one, the organiser's
     page tells it is disputed and why, waiting for the organiser's result, and the opponent has no buttons left."""
     tid, organiser, tokens, _, opponent = reported
-    sign_in(sqlite_client, tokens[opponent])
+    sign_in_form(sqlite_client, tokens[opponent])
     path = f"/console/tournaments/{tid}/reports/r1"
     refused = post_form(sqlite_client, path, {"decision": "dispute", "reason": ""})
     assert refused.status_code == 422 and "say why you dispute" in alert(refused.get_data(as_text=True))
@@ -73,7 +73,7 @@ def test_the_opponent_disputes_from_the_page_with_a_reason_and_the_organiser_see
 def test_the_opponent_confirms_from_the_page_and_the_table_has_its_result(sqlite_client, reported):
     """Confirmed, the report is the table's result (the reporter first) and no longer waits on anyone's page."""
     tid, organiser, tokens, by, opponent = reported
-    sign_in(sqlite_client, tokens[opponent])
+    sign_in_form(sqlite_client, tokens[opponent])
     assert post_form(sqlite_client, f"/console/tournaments/{tid}/reports/r1", {"decision": "confirm"}).status_code \
         == 303
     assert sqlite_client.get(f"/tournaments/{tid}/reports").get_json()[0]["status"] == "confirmed"

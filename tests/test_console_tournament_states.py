@@ -8,7 +8,7 @@ import re
 
 from tests.helpers.api import auth
 from tests.helpers.console_forms import post_form
-from tests.test_console import page, sign_in
+from tests.test_console import page, sign_in_form
 from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
 
 
@@ -38,7 +38,7 @@ def test_a_tournament_its_last_round_of_byes_ended_offers_no_pairing_button(sqli
         sqlite_client.post(f"/tournaments/{tid}/players/{player}/drop", headers=auth(organiser))
     paired(sqlite_client, tid, organiser)
     assert sqlite_client.get(f"/tournaments/{tid}").get_json()["status"] == "finished"
-    sign_in(sqlite_client, organiser)
+    sign_in_form(sqlite_client, organiser)
     refused = post_form(sqlite_client, f"/console/tournaments/{tid}/rounds")
     assert refused.status_code == 422  # what the button does
     shown = page(sqlite_client, f"/console/tournaments/{tid}")
@@ -63,7 +63,7 @@ def test_the_tournament_page_counts_the_rounds_a_cut_or_a_bracket_plays(sqlite_c
     tid, organiser = finalists_dropped(sqlite_client)
     shown = words(page(sqlite_client, f"/console/tournaments/{tid}"))
     assert "finished, round 2 of 2" in shown, shown[:300]
-    sign_in(sqlite_client, organiser)
+    sign_in_form(sqlite_client, organiser)
     assert "finished, round 2 of 2" in words(page(sqlite_client, "/console/"))
 
 

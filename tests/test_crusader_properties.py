@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import random
-import uuid
 
 import pytest
 
@@ -18,12 +17,10 @@ from domain.matches import event_record
 from replays import verify
 from replays.export import export_lines
 from tests.helpers.crusader import ids_in, zones
-
-# a fixed match id, so that a playout depends only on its seed and is the same on every run
-PLAYOUT_ID = uuid.UUID(int=1)
+from tests.helpers.playouts import PLAYOUT_ID, play_out, randomly
 
 
-def places(state: dict, deck: str) -> list[int]:
+def deck_places(state: dict, deck: str) -> list[int]:
     """Every card of a deck wherever it is: piles, discards, removed, hands, persistent, army, responses, attack."""
     ids = [c for zone in zones(state) for c in zone]
     if state["attack"]:
@@ -31,9 +28,9 @@ def places(state: dict, deck: str) -> list[int]:
     return sorted(c for c in ids if state["cards"][c]["deck"] == deck)
 
 
-def check(state: dict) -> None:
+def check_crusader_state(state: dict) -> None:
     for deck in ("christian", "muslim"):
-        assert places(state, deck) == [c["id"] for c in state["cards"] if c["deck"] == deck], deck
+        assert deck_places(state, deck) == [c["id"] for c in state["cards"] if c["deck"] == deck], deck
     for k, kingdom in enumerate(state["kingdoms"]):
         assert kingdom["supply"] >= 0
         assert kingdom["supply"] + castles_on_map(state, k) == kingdom["castles"], kingdom["name"]
@@ -42,25 +39,11 @@ def check(state: dict) -> None:
         assert not area["plus"] or area["castle"]
 
 
-def play_out(seed: bytes, players: int, chooser: random.Random, each=None) -> Match:
-    match = Match.create(PLAYOUT_ID, "crusader_kingdoms", [f"P{i}" for i in range(players)],
-                         [f"c{i}" for i in range(players)], {"referee": "", "seats": []}, seed)
-    match.start()
-    check(match.state)
-    for _ in range(5000):
-        if match.finished:
-            break
-        seat = awaiting(match.state)
-        moves = legal_moves(match.state, seat)
-        assert moves, "the awaited seat always has a legal move"
-        for other in range(players):
-            if other != seat:
-                assert legal_moves(match.state, other) == []
-        if each:
-            each(match)
-        match.play(seat, chooser.choice(moves))
-        check(match.state)
-    assert match.finished
+def checked_playout(seed: bytes, players: int, chooser: random.Random) -> Match:
+    """A whole match of random legal moves, its state checked at the start and after every move."""
+    match = play_out("crusader_kingdoms", players, seed, randomly(chooser),
+                     before_move=lambda match, seat, moves: check_crusader_state(match.state))
+    check_crusader_state(match.state)
     return match
 
 
@@ -74,7 +57,7 @@ def test_random_playouts_end_with_every_invariant(players, n):
     folding the log gives the live state; every die, shuffle and choice recomputes from the revealed seed, and
     the standalone verifier (replays.verify) passes the exported log."""
     seed = bytes([n, players]) * 16
-    match = play_out(seed, players, random.Random(n * 10 + players))
+    match = checked_playout(seed, players, random.Random(n * 10 + players))
     log = list(match.collect_events())
     rebuilt = None
     for event in log:
@@ -108,7 +91,7 @@ def test_the_automated_muslims_attack_in_solo_playouts():
     seen = set()
     for n in range(6):
         for players in (1, 2):
-            match = play_out(bytes([n, 9, players]) * 10 + b"xx", players, random.Random(n))
+            match = checked_playout(bytes([n, 9, players]) * 10 + b"xx", players, random.Random(n))
             for event in match.collect_events():
                 if event.name == "AttackDeclared" and "army" in event.payload:
                     seen.add(players)

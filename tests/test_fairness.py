@@ -15,6 +15,7 @@ from domain import fair
 from replays import verify
 from tests.helpers.api import Table, auth, export, play_to_the_end
 from tests.helpers.korona import card_ids, unseen_by
+from tests.helpers.logs import rechain
 
 # Chi-square critical values at significance 0.001 (the tests fail wrongly once in a thousand seeds).
 CHI2_CRITICAL_0_001 = {5: 20.515, 23: 49.728}
@@ -144,13 +145,6 @@ def run_verifier(rows, receipts=()) -> tuple[bool, str]:
     out = []
     ok = verify.verify([json.dumps(r) for r in rows], receipts, out.append)
     return ok, "\n".join(out)
-
-
-def rechain(rows):
-    previous = verify.GENESIS
-    for row in rows[1:]:
-        row["chain"] = previous = verify.chain_link(previous, row)
-    return rows
 
 
 def test_an_untouched_log_verifies(finished_log):

@@ -11,15 +11,15 @@ import pytest
 
 from domain.for_a_crown import GAME as FOR_A_CROWN
 from domain.for_a_crown.data import EVENTS, MERCENARIES
-from domain.match import Match
 from domain.matches import event_record
 from replays import verify
 from replays.export import export_lines
+from tests.helpers.playouts import play_out, randomly
 
 TOTALS = {"rubies": 60, "coins": 30, "bandits": 25}
 
 
-def places(state: dict) -> list[int]:
+def crown_card_places(state: dict) -> list[int]:
     """Every card where it lies: the Royal Square, the shared deck, this round's reveals, the Event stack, or in the
     hand of a recruiter about to pay."""
     return (state["shared"] + state["revealed"] + state["event_stack"] + [c for s in state["stacks"] for c in s]
@@ -27,11 +27,11 @@ def places(state: dict) -> list[int]:
             + [s["card"] for s in state["steps"] if s["kind"] == "pay"])
 
 
-def check(state: dict) -> None:
+def check_crown_state(state: dict) -> None:
     for kind, total in TOTALS.items():
         held = sum(p[kind] for p in state["players"])
         assert held + state["reserve"][kind] == total and state["reserve"][kind] >= 0, kind
-    assert sorted(places(state)) == list(range(MERCENARIES + EVENTS))
+    assert sorted(crown_card_places(state)) == list(range(MERCENARIES + EVENTS))
     assert all(p["rubies"] >= 0 and p["coins"] >= 0 for p in state["players"])
 
 
@@ -43,23 +43,12 @@ def winner_of(state: dict) -> int:
     return next(s for s in reversed(state["gallery"]) if s is not None and worth.get(s) == best)
 
 
-def play_out(players: int, seed: int) -> Match:
-    chooser = random.Random(seed)
-    match = Match.create(uuid.uuid4(), "for_a_crown", [f"P{i}" for i in range(players)],
-                         [f"c{i}" for i in range(players)], {"referee": "", "seats": []}, bytes([seed]) * 32)
-    match.start()
-    while (seat := match.game.awaiting(match.state)) is not None:
-        assert all(match.game.legal_moves(match.state, other) == [] for other in range(players) if other != seat)
-        match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
-    return match
-
-
-def check_every_event(records: list[dict], players: int) -> None:
+def check_crown_log(records: list[dict], players: int) -> None:
     """Fold the log one event at a time, checking the invariants and every seat's view after each."""
     state = FOR_A_CROWN.new_state(records[0]["payload"])
     for record in records[1:]:
         FOR_A_CROWN.evolve(state, record["type"], record["payload"])
-        check(state)
+        check_crown_state(state)
         for viewer in range(players):
             shown = FOR_A_CROWN.view(state, viewer)
             assert all(("chest" not in p or state["status"] == "finished") and "unrevealed_recruits" not in p
@@ -82,13 +71,14 @@ def cards_in(shown) -> list[int]:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(6))
 def test_random_playouts_keep_every_invariant_and_end_with_the_right_winner(players, seed):
-    match = play_out(players, seed * 7 + players)
+    n = seed * 7 + players
+    match = play_out("for_a_crown", players, bytes([n]) * 32, randomly(random.Random(n)), match_id=uuid.uuid4())
     state = match.state
     assert match.finished and state["phase"] == "over"
     assert state["round"] == 4 or any(p["out"] for p in state["players"])
     assert state["winners"] == [winner_of(state)]
     records = [event_record(e) for e in match.collect_events()]
-    check_every_event(records, players)
+    check_crown_log(records, players)
     exported = export_lines(str(match.id), "for_a_crown", records)
     checks = []
     assert verify.verify(exported, (), checks.append), checks

@@ -28,7 +28,7 @@ from tests.helpers.for_a_crown import (
 )
 
 
-def play_to_the_end(state: dict, rng) -> list[tuple[str, dict]]:
+def first_options_to_the_end(state: dict, rng) -> list[tuple[str, dict]]:
     """Every seat takes its first legal option until the match is over; every event."""
     events = []
     while state["status"] == "active":
@@ -257,7 +257,7 @@ def test_the_fourth_round_has_no_end_of_round_phase():
     """Rozgrywka: "Rozgrywka trwa 4 rundy"; Koniec rundy: "W 4. rundzie należy zignorować tę fazę i przejść
     bezpośrednio do rozpatrzenia końca gry." """
     state, rng = table(3)
-    events = play_to_the_end(state, rng)
+    events = first_options_to_the_end(state, rng)
     assert [p["round"] for kind, p in events if kind == "RoundEnded"] == [1, 2, 3]
     last = max(i for i, (kind, p) in enumerate(events) if kind == "RoundStarted")
     assert events[last][1]["round"] == 4 and "RoundEnded" not in types(events[last:])
@@ -291,7 +291,7 @@ def test_a_whole_game_is_4_rounds_of_recruit_reveal_and_end_of_round():
     "5 koszulek na karty": five recruitments a family, one sleeve each (RULINGS F7)."""
     state = new_state({"players": ["a", "b", "c", "d"], "options": {}, "await_client_seeds": False})
     rng = Die()
-    events = apply(state, decide.start(state, rng)) + play_to_the_end(state, rng)
+    events = apply(state, decide.start(state, rng)) + first_options_to_the_end(state, rng)
     started = Counter(p["round"] for kind, p in events if kind == "RoundStarted")
     assert started == {1: 2, 2: 1, 3: 1, 4: 1}  # round 1 recruits twice
     turns = Counter(p["seat"] for kind, p in events if kind in ("MercenaryRecruited", "RecruitPassed"))

@@ -15,6 +15,7 @@ from domain.matches import event_record
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
 from tests.helpers.api import Table, auth, export, play_to_the_end
+from tests.helpers.logs import rechain
 from tests.helpers.stores import second_server
 
 
@@ -58,15 +59,6 @@ def rows(lines):
 
 def lines_of(rows_):
     return [json.dumps(r) for r in rows_]
-
-
-def rechain(rows_):
-    from replays.verify import GENESIS, chain_link
-
-    previous = GENESIS
-    for row in rows_[1:]:
-        row["chain"] = previous = chain_link(previous, row)
-    return rows_
 
 
 def test_a_log_re_referees_to_the_same_chain(log_lines):

@@ -15,29 +15,26 @@ from domain.match import Match
 from domain.matches import event_record
 from replays import verify
 from replays.export import export_lines
+from tests.helpers.kingdom_tcg import FULL
+from tests.helpers.playouts import play_out
 
 
-def play_out(seed: int, full_control: tuple[int, ...] | None = None) -> Match:
+def kingdom_playout(seed: int, full_control: tuple[int, ...] | None = None) -> Match:
     """A match of random legal moves. With `full_control`, those seats take full control at their first decision and
     every seat keeps its setting (a player choosing once), else the setting is one more random move."""
     chooser = random.Random(seed)
-    match = Match.create(uuid.uuid4(), "kingdom_tcg", ["Ana", "Bo"], ["a", "b"], {"referee": "", "seats": []},
-                         bytes([seed]) * 32)
-    match.start()
-    while (seat := match.game.awaiting(match.state)) is not None:
-        assert match.game.legal_moves(match.state, 1 - seat) == []
-        moves = match.game.legal_moves(match.state, seat)
-        if full_control is not None:
-            setting = {"type": "control", "full": True}
-            if seat in full_control and setting in moves:
-                match.play(seat, setting)
-                continue
-            moves = [move for move in moves if move["type"] != "control"]
-        match.play(seat, chooser.choice(moves))
-    return match
+
+    def pick(match, seat, moves):
+        if full_control is None:
+            return chooser.choice(moves)
+        if seat in full_control and FULL in moves:
+            return FULL
+        return chooser.choice([move for move in moves if move["type"] != "control"])
+
+    return play_out("kingdom_tcg", 2, bytes([seed]) * 32, pick, names=["Ana", "Bo"], match_id=uuid.uuid4())
 
 
-def check(state: dict) -> None:
+def check_kingdom_state(state: dict) -> None:
     stacks = [state["stack"], *(frame["stack"] for frame in state["suspended"])]  # the open window's, and beneath
     on_stack = [item["card"] for stack in stacks for item in stack["items"]]
     for seat, player in enumerate(state["players"]):
@@ -53,13 +50,13 @@ def check(state: dict) -> None:
     assert len(spaces) == len(set(spaces))
 
 
-def check_every_event(records: list[dict]) -> None:
+def check_kingdom_log(records: list[dict]) -> None:
     state = KINGDOM_TCG.new_state(records[0]["payload"])
     used_this_turn = {0: [], 1: []}
     for record in records[1:]:
         kind, payload = record["type"], record["payload"]
         KINGDOM_TCG.evolve(state, kind, payload)
-        check(state)
+        check_kingdom_state(state)
         if kind == "CardActivated":
             assert payload["name"] not in used_this_turn[payload["seat"]], "a name used twice in one turn"
             used_this_turn[payload["seat"]].append(payload["name"])
@@ -73,10 +70,10 @@ def check_every_event(records: list[dict]) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_random_playouts_keep_every_invariant_and_end(seed):
-    match = play_out(seed)
+    match = kingdom_playout(seed)
     assert match.finished and match.state["result"]["reason"] in ("coronado", "turn_limit")
     records = [event_record(e) for e in match.collect_events()]
-    check_every_event(records)
+    check_kingdom_log(records)
     exported = export_lines(str(match.id), "kingdom_tcg", records)
     checks = []
     assert verify.verify(exported, (), checks.append), checks
@@ -107,9 +104,9 @@ def test_random_play_reaches_every_window_of_a_throw_and_of_a_card_draw():
     each window of a Throw's rolls and defeat and of a card's draw opens, and every card is still conserved."""
     counted = Counter()
     for seed, seats in enumerate([(), (0,), (1,), (0, 1)] * 2):
-        match = play_out(seed, full_control=seats)
+        match = kingdom_playout(seed, full_control=seats)
         records = [event_record(e) for e in match.collect_events()]
-        check_every_event(records)
+        check_kingdom_log(records)
         counted += card_windows(records)
     assert set(counted) == CARD_MOMENTS, counted
     print("windows of a card's own moments in 8 random matches:", dict(sorted(counted.items())))

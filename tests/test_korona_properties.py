@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import random
-import uuid
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,36 +14,26 @@ from domain.korona.stacking import base, has_ruler_pair, is_ruler_pair
 from domain.korona.state import HAND_LIMIT, MAX_ACTIONS
 from domain.match import Match
 from tests.helpers.korona import card_ids, card_places, unseen_by
-
-# a fixed match id, so that a playout depends only on its seed and is the same on every run
-PLAYOUT_ID = uuid.UUID(int=1)
+from tests.helpers.playouts import PLAYOUT_ID, events_since, play_out, randomly
 
 ACTIONS = {"CardPlaced", "ActionCardPlayed"}
 
 
-def play_out(seed: bytes, players: int, chooser: random.Random, check_event=None) -> Match:
-    """A whole match of random legal moves; check_event(state, type, payload) runs after every event."""
-    match = Match.create(PLAYOUT_ID, "korona", [f"P{i}" for i in range(players)],
-                         [f"c{i}" for i in range(players)], {"referee": "", "seats": []}, seed)
-    match.start()
-    while not match.finished:
-        seat = KORONA.awaiting(match.state)
-        moves = KORONA.legal_moves(match.state, seat)
-        assert moves, "the seat whose decision is awaited always has a legal move"
-        for other in range(players):
-            if other != seat:
-                assert KORONA.legal_moves(match.state, other) == [], "a pending decision has exactly one owner"
+def korona_playout(seed: bytes, players: int, chooser: random.Random, check_event=None) -> Match:
+    """A whole match of random legal moves; check_event(match, type, payload) runs after every event."""
+
+    def each_move_checks_alone(match, seat, moves):
         for move in moves:
             like = KORONA.legal_moves(match.state, seat, move)
             assert move in like and all(m in moves for m in like), \
                 "the moves decide checks a move against hold that move, and only legal ones"
-        before = match.version
-        match.play(seat, chooser.choice(moves))
-        if check_event:
-            for event in match.pending_events:
-                if event.originator_version > before:
-                    check_event(match, event.name, event.payload)
-    return match
+
+    def check_new_events(match, before):
+        for event in events_since(match, before):
+            check_event(match, event.name, event.payload)
+
+    return play_out("korona", players, seed, randomly(chooser), before_move=each_move_checks_alone,
+                    after_move=check_new_events if check_event else None)
 
 
 seeds = st.binary(min_size=32, max_size=32)
@@ -58,7 +47,7 @@ fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 def test_every_card_is_in_exactly_one_place(seed, players, choice_seed):
     """The 90 cards are each in exactly one place (pile, market, discard, a hand, a play area, in transit) after
     every event from the first shuffle on, folding the match's log one event at a time."""
-    match = play_out(seed, players, random.Random(choice_seed))
+    match = korona_playout(seed, players, random.Random(choice_seed))
     folded, checked = None, 0
     for event in match.collect_events():
         folded = event.mutate(folded)
@@ -72,7 +61,7 @@ def test_every_card_is_in_exactly_one_place(seed, players, choice_seed):
 @given(seeds, player_counts, choosers)
 def test_turns_draw_first_take_one_to_three_actions_and_end_within_the_hand_limit(seed, players, choice_seed):
     """Each turn begins with a draw, has 1 to 3 actions, and no seat ends a turn holding more than 7."""
-    match = play_out(seed, players, random.Random(choice_seed))
+    match = korona_playout(seed, players, random.Random(choice_seed))
     turn = None
     for event in match.collect_events():
         kind, payload = event.name, event.payload
@@ -100,7 +89,7 @@ def test_hand_limit_holds_at_every_turn_end(seed, players, choice_seed):
         if kind == "TurnEnded":
             ends.append(len(match.state["players"][payload["seat"]]["hand"]))
 
-    play_out(seed, players, random.Random(choice_seed), check)
+    korona_playout(seed, players, random.Random(choice_seed), check)
     assert ends and max(ends) <= 7
 
 
@@ -108,7 +97,7 @@ def test_hand_limit_holds_at_every_turn_end(seed, players, choice_seed):
 @given(seeds, player_counts, choosers)
 def test_rebuilding_from_the_log_equals_the_live_state(seed, players, choice_seed):
     """Folding the recorded events from scratch gives exactly the live state and chain head."""
-    match = play_out(seed, players, random.Random(choice_seed))
+    match = korona_playout(seed, players, random.Random(choice_seed))
     rebuilt = None
     for event in match.collect_events():
         rebuilt = event.mutate(rebuilt)
@@ -144,7 +133,7 @@ def test_every_random_playout_ends_with_a_winner():
     """Random legal playouts of 2, 3 and 4 players all finish, with at least one winner."""
     for players in (2, 3, 4):
         for n in range(5):
-            match = play_out(bytes([n]) * 32, players, random.Random(n))
+            match = korona_playout(bytes([n]) * 32, players, random.Random(n))
             assert match.state["winners"]
             assert match.revealed_seed == (bytes([n]) * 32).hex()
 
@@ -155,7 +144,7 @@ def test_random_playouts_use_every_action_card():
 
     played = Counter()
     for n in range(150):
-        match = play_out(n.to_bytes(32, "big"), 2 + n % 3, random.Random(n))
+        match = korona_playout(n.to_bytes(32, "big"), 2 + n % 3, random.Random(n))
         for event in match.collect_events():
             kind = event.name
             if kind in ("ActionCardPlayed", "ShieldPlayed", "ShieldCountered"):
@@ -213,4 +202,4 @@ def test_one_pair_one_healer_stack_and_own_cards_within_the_hand_limit(players):
     beyond the normal 1 to 3 actions" -- checked after every event of random playouts (uniform and card-happy)."""
     for n in range(60):
         chooser = Hoarder(n) if n % 3 else random.Random(n)
-        play_out(bytes([n, players]) * 16, players, chooser, LimitsHold())
+        korona_playout(bytes([n, players]) * 16, players, chooser, LimitsHold())

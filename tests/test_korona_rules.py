@@ -19,6 +19,7 @@ from domain.korona.cards import DECK_SIZE, NAMES
 from domain.korona.state import new_state
 from tests.helpers.korona import play_events
 from tests.helpers.korona_cards import Cards
+from tests.helpers.pure_rules import types
 
 SEED = bytes(range(32))
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
@@ -26,11 +27,11 @@ PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 
 # ---------------------------------------------------------------- helpers
 
-def rng(match_id: str = "rules-test", seats: int = 2) -> fair.Generator:
+def rules_rng(match_id: str = "rules-test", seats: int = 2) -> fair.Generator:
     return fair.Generator(SEED, match_id, [f"c{i}" for i in range(seats)])
 
 
-def table(hands, areas=None, *, pile=(), market=(), phase="actions", current=0, actions=0, roles=None,
+def arrange(hands, areas=None, *, pile=(), market=(), phase="actions", current=0, actions=0, roles=None,
           empty_start=False, turn=1):
     """A state as new_state() makes it, with the given hands, areas, pile, market and turn fields."""
     state = new_state({"players": PLAYERS[:len(hands)]})
@@ -44,18 +45,14 @@ def table(hands, areas=None, *, pile=(), market=(), phase="actions", current=0, 
     return state
 
 
-def play(state, seat, move):
+def play_move(state, seat, move):
     """Decide a move with this module's generator and apply its events in place; return the events."""
-    return play_events(state, seat, move, rng())
+    return play_events(state, seat, move, rules_rng())
 
 
 def rich_copy(c, area):
     """Another area of the same shape, with fresh cards of the same names."""
     return [[c(NAMES[x]) for x in stack] for stack in area]
-
-
-def types(events):
-    return [t for t, _ in events]
 
 
 def started(shuffle_seed=SEED, match_id="setup", players=2):
@@ -169,9 +166,9 @@ def test_first_turn_starts_with_the_draw_step():
     assert state["phase"] == "draw" and state["turn"] == 1
     card = state["players"][seat]["hand"][0]
     with pytest.raises(IllegalMove, match="draw first"):
-        KORONA.decide(state, seat, {"type": "discard", "card": card}, rng())
+        KORONA.decide(state, seat, {"type": "discard", "card": card}, rules_rng())
     with pytest.raises(IllegalMove, match="draw first"):
-        KORONA.decide(state, seat, {"type": "end_turn"}, rng())
+        KORONA.decide(state, seat, {"type": "end_turn"}, rules_rng())
     assert all(m["type"] == "draw" for m in KORONA.legal_moves(state, seat))
     assert KORONA.legal_moves(state, 1 - seat) == []
 
@@ -183,8 +180,8 @@ def test_turns_proceed_clockwise(players):
     for seat in range(players):
         hands = [c.filler(1) if s == seat else [] for s in range(players)]
         hands[(seat + 1) % players] = c.filler(1)
-        state = table(hands, pile=c.filler(3), market=c.filler(3), current=seat, actions=1)
-        events = play(state, seat, {"type": "end_turn"})
+        state = arrange(hands, pile=c.filler(3), market=c.filler(3), current=seat, actions=1)
+        events = play_move(state, seat, {"type": "end_turn"})
         assert types(events) == ["TurnEnded", "TurnStarted"]
         assert events[1][1]["seat"] == (seat + 1) % players
         assert events[1][1]["turn"] == 2
@@ -194,9 +191,9 @@ def test_turns_proceed_clockwise(players):
 def test_decide_does_not_mutate_the_state():
     """Internal API: decide never mutates its input (the events are applied by evolve)."""
     c = Cards()
-    state = table([c.filler(5), []], pile=c.filler(5), market=c.filler(3), phase="draw")
+    state = arrange([c.filler(5), []], pile=c.filler(5), market=c.filler(3), phase="draw")
     before = copy.deepcopy(state)
-    KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
+    KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rules_rng())
     assert state == before
 
 
@@ -206,8 +203,8 @@ def test_draw_two_blind_cards_from_the_pile():
     """"2 blind cards from the face-down Draw Pile" """
     c = Cards()
     hand, pile, market = c.filler(5), c.filler(6), c.filler(3)
-    state = table([hand, []], pile=pile, market=market, phase="draw")
-    events = play(state, 0, {"type": "draw", "source": "pile"})
+    state = arrange([hand, []], pile=pile, market=market, phase="draw")
+    events = play_move(state, 0, {"type": "draw", "source": "pile"})
     assert types(events) == ["CardsDrawn"]
     assert state["players"][0]["hand"] == hand + pile[:2]
     assert state["pile"] == pile[2:] and state["market"] == market
@@ -219,8 +216,8 @@ def test_draw_one_card_from_the_market_then_refill():
     """"1 face-up card from the Draw Market (refill the Market afterward)." """
     c = Cards()
     hand, pile, market = c.filler(5), c.filler(6), c.filler(3)
-    state = table([hand, []], pile=pile, market=market, phase="draw")
-    events = play(state, 0, {"type": "draw", "source": "market", "card": market[1]})
+    state = arrange([hand, []], pile=pile, market=market, phase="draw")
+    events = play_move(state, 0, {"type": "draw", "source": "market", "card": market[1]})
     assert types(events) == ["CardsDrawn", "MarketRefilled"]
     assert state["players"][0]["hand"] == hand + [market[1]]
     assert sorted(state["market"]) == sorted([market[0], market[2], pile[0]])
@@ -232,30 +229,30 @@ def test_draw_choice_is_the_pile_or_any_market_card():
     """"You may choose either: 2 blind cards from the face-down Draw Pile, or 1 face-up card from the Draw Market" """
     c = Cards()
     market = c.filler(3)
-    state = table([c.filler(5), []], pile=c.filler(6), market=market, phase="draw")
+    state = arrange([c.filler(5), []], pile=c.filler(6), market=market, phase="draw")
     expected = [{"type": "draw", "source": "pile"}] + [{"type": "draw", "source": "market", "card": m}
                                                        for m in market]
     assert same(KORONA.legal_moves(state, 0), expected)
     outside = c.filler(1)[0]
     with pytest.raises(IllegalMove):
-        KORONA.decide(state, 0, {"type": "draw", "source": "market", "card": outside}, rng())
+        KORONA.decide(state, 0, {"type": "draw", "source": "market", "card": outside}, rules_rng())
 
 
 def test_only_one_draw_per_turn():
     """"Each player's turn consists of 3 steps": one Draw, then the actions; a second draw is refused."""
     c = Cards()
-    state = table([c.filler(5), []], pile=c.filler(6), market=c.filler(3), phase="draw")
-    play(state, 0, {"type": "draw", "source": "pile"})
+    state = arrange([c.filler(5), []], pile=c.filler(6), market=c.filler(3), phase="draw")
+    play_move(state, 0, {"type": "draw", "source": "pile"})
     assert not any(m["type"] == "draw" for m in KORONA.legal_moves(state, 0))
     with pytest.raises(IllegalMove, match="already drawn"):
-        KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rules_rng())
 
 
 def _empty_hand_turn(c, pile_size=8):
     """Seat 0 ends its turn; seat 1 starts its turn with an empty hand."""
     pile, market = c.filler(pile_size), c.filler(3)
-    state = table([c.filler(2), []], pile=pile, market=market, current=0, actions=1)
-    events = play(state, 0, {"type": "end_turn"})
+    state = arrange([c.filler(2), []], pile=pile, market=market, current=0, actions=1)
+    events = play_move(state, 0, {"type": "end_turn"})
     assert events[-1] == ("TurnStarted", {"seat": 1, "turn": 2, "empty_hand": True})
     return state, pile, market
 
@@ -265,7 +262,7 @@ def test_empty_hand_draws_five_from_the_pile():
     c = Cards()
     state, pile, _ = _empty_hand_turn(c)
     assert {"type": "draw", "source": "pile"} in KORONA.legal_moves(state, 1)
-    play(state, 1, {"type": "draw", "source": "pile"})
+    play_move(state, 1, {"type": "draw", "source": "pile"})
     assert state["players"][1]["hand"] == pile[:5]
     assert state["pile"] == pile[5:]
     assert state["phase"] == "actions"
@@ -275,13 +272,13 @@ def test_empty_hand_draws_two_from_the_market_one_refill_then_the_second():
     """"or draw 2 cards from the Market (one, refill, then the second)." """
     c = Cards()
     state, pile, market = _empty_hand_turn(c)
-    events = play(state, 1, {"type": "draw", "source": "market", "card": market[0]})
+    events = play_move(state, 1, {"type": "draw", "source": "market", "card": market[0]})
     assert types(events) == ["CardsDrawn", "MarketRefilled"]
     assert state["phase"] == "draw", "the second market card is still to come"
     assert pile[0] in state["market"], "the market was refilled before the second card"
     second = KORONA.legal_moves(state, 1)
     assert same(second, [{"type": "draw", "source": "market", "card": m} for m in state["market"]])
-    play(state, 1, {"type": "draw", "source": "market", "card": pile[0]})
+    play_move(state, 1, {"type": "draw", "source": "market", "card": pile[0]})
     assert state["players"][1]["hand"] == [market[0], pile[0]]
     assert state["phase"] == "actions"
     assert len(state["market"]) == 3 and state["pile"] == pile[2:]
@@ -291,17 +288,17 @@ def test_empty_hand_second_market_draw_cannot_switch_to_the_pile():
     """"draw 5 cards from the Draw Pile instead of 2, or draw 2 cards from the Market": one or the other."""
     c = Cards()
     state, _, market = _empty_hand_turn(c)
-    play(state, 1, {"type": "draw", "source": "market", "card": market[0]})
+    play_move(state, 1, {"type": "draw", "source": "market", "card": market[0]})
     with pytest.raises(IllegalMove):
-        KORONA.decide(state, 1, {"type": "draw", "source": "pile"}, rng())
+        KORONA.decide(state, 1, {"type": "draw", "source": "pile"}, rules_rng())
 
 
 def test_normal_hand_draws_only_one_market_card():
     """"1 face-up card from the Draw Market" - without an empty hand the draw step ends after one card."""
     c = Cards()
     market = c.filler(3)
-    state = table([c.filler(1), []], pile=c.filler(6), market=market, phase="draw")
-    play(state, 0, {"type": "draw", "source": "market", "card": market[0]})
+    state = arrange([c.filler(1), []], pile=c.filler(6), market=market, phase="draw")
+    play_move(state, 0, {"type": "draw", "source": "market", "card": market[0]})
     assert state["phase"] == "actions"
     assert len(state["players"][0]["hand"]) == 2
 
@@ -310,14 +307,14 @@ def test_short_pile_gives_what_it_has():
     """Ruling K5: a short pile gives what it has (2 asked, 1 left; 5 asked on an empty hand, 3 left)."""
     c = Cards()
     pile, market = c.filler(1), c.filler(3)
-    state = table([c.filler(5), []], pile=pile, market=market, phase="draw")
-    play(state, 0, {"type": "draw", "source": "pile"})
+    state = arrange([c.filler(5), []], pile=pile, market=market, phase="draw")
+    play_move(state, 0, {"type": "draw", "source": "pile"})
     assert state["players"][0]["hand"][-1] == pile[0] and len(state["players"][0]["hand"]) == 6
     assert state["pile"] == [] and state["market"] == market
 
     c = Cards()
     state, pile, _ = _empty_hand_turn(c, pile_size=3)
-    play(state, 1, {"type": "draw", "source": "pile"})
+    play_move(state, 1, {"type": "draw", "source": "pile"})
     assert state["players"][1]["hand"] == pile and state["pile"] == []
 
 
@@ -325,18 +322,18 @@ def test_empty_pile_cannot_be_chosen():
     """Ruling K5: "an empty pile cannot be chosen" - only the market remains."""
     c = Cards()
     market = c.filler(3)
-    state = table([c.filler(5), []], pile=[], market=market, phase="draw")
+    state = arrange([c.filler(5), []], pile=[], market=market, phase="draw")
     assert same(KORONA.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
     with pytest.raises(IllegalMove):
-        KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "draw", "source": "pile"}, rules_rng())
 
 
 def test_market_not_refilled_from_empty_pile():
     """Ruling K6: "With an empty pile the market is not refilled and shrinks by one card per draw." """
     c = Cards()
     market = c.filler(3)
-    state = table([c.filler(5), []], pile=[], market=market, phase="draw")
-    events = play(state, 0, {"type": "draw", "source": "market", "card": market[1]})
+    state = arrange([c.filler(5), []], pile=[], market=market, phase="draw")
+    events = play_move(state, 0, {"type": "draw", "source": "market", "card": market[1]})
     assert types(events) == ["CardsDrawn"]
     assert state["market"] == [market[0], market[2]]
     assert state["status"] == "active" and state["phase"] == "actions"
@@ -347,10 +344,10 @@ def test_empty_hand_market_draw_stops_when_the_market_runs_out():
     is then empty." """
     c = Cards()
     last = c.filler(1)
-    state = table([c.filler(1), []], pile=[], market=last, current=0, actions=1)
-    play(state, 0, {"type": "end_turn"})
+    state = arrange([c.filler(1), []], pile=[], market=last, current=0, actions=1)
+    play_move(state, 0, {"type": "end_turn"})
     assert state["current"] == 1 and state["empty_start"]
-    play(state, 1, {"type": "draw", "source": "market", "card": last[0]})
+    play_move(state, 1, {"type": "draw", "source": "market", "card": last[0]})
     assert state["phase"] == "actions"
     assert state["players"][1]["hand"] == last and state["market"] == []
 
@@ -360,10 +357,10 @@ def test_empty_hand_market_draw_stops_when_the_market_runs_out():
 def test_must_take_at_least_one_action():
     """"You must always take at least 1 action." """
     c = Cards()
-    state = table([c.filler(3), []], pile=c.filler(5), market=c.filler(3), actions=0)
+    state = arrange([c.filler(3), []], pile=c.filler(5), market=c.filler(3), actions=0)
     assert {"type": "end_turn"} not in KORONA.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="at least one action"):
-        KORONA.decide(state, 0, {"type": "end_turn"}, rng())
+        KORONA.decide(state, 0, {"type": "end_turn"}, rules_rng())
 
 
 @pytest.mark.parametrize("taken", [1, 2])
@@ -371,11 +368,11 @@ def test_may_end_the_turn_after_one_or_two_actions(taken):
     """"On your turn, you may take 1, 2, or 3 actions, in any order." """
     c = Cards()
     hand = c.filler(4)
-    state = table([hand, c.filler(1)], pile=c.filler(5), market=c.filler(3))
+    state = arrange([hand, c.filler(1)], pile=c.filler(5), market=c.filler(3))
     for card in hand[:taken]:
-        play(state, 0, {"type": "discard", "card": card})
+        play_move(state, 0, {"type": "discard", "card": card})
     assert state["actions"] == taken and state["current"] == 0
-    events = play(state, 0, {"type": "end_turn"})
+    events = play_move(state, 0, {"type": "end_turn"})
     assert types(events) == ["TurnEnded", "TurnStarted"] and state["current"] == 1
 
 
@@ -383,10 +380,10 @@ def test_turn_ends_automatically_after_the_third_action():
     """Ruling K9: "After a seat's third action its turn ends by itself when it holds 7 or fewer cards." """
     c = Cards()
     hand = c.filler(5)
-    state = table([hand, c.filler(1)], pile=c.filler(5), market=c.filler(3))
-    play(state, 0, {"type": "discard", "card": hand[0]})
-    play(state, 0, {"type": "discard", "card": hand[1]})
-    events = play(state, 0, {"type": "discard", "card": hand[2]})
+    state = arrange([hand, c.filler(1)], pile=c.filler(5), market=c.filler(3))
+    play_move(state, 0, {"type": "discard", "card": hand[0]})
+    play_move(state, 0, {"type": "discard", "card": hand[1]})
+    events = play_move(state, 0, {"type": "discard", "card": hand[2]})
     assert types(events) == ["CardDiscarded", "TurnEnded", "TurnStarted"]
     assert state["current"] == 1 and state["phase"] == "draw" and state["actions"] == 0
     assert KORONA.legal_moves(state, 0) == []
@@ -397,10 +394,10 @@ def test_same_action_may_be_repeated():
     playing an Action card or discarding)." """
     c = Cards()
     field, farmer, tower = c("field"), c("farmer"), c("tower")
-    state = table([[field, farmer, tower] + c.filler(2), c.filler(1)], pile=c.filler(5), market=c.filler(3))
-    play(state, 0, {"type": "place", "card": field})
-    play(state, 0, {"type": "place", "card": farmer, "stack": 0})
-    events = play(state, 0, {"type": "place", "card": tower})
+    state = arrange([[field, farmer, tower] + c.filler(2), c.filler(1)], pile=c.filler(5), market=c.filler(3))
+    play_move(state, 0, {"type": "place", "card": field})
+    play_move(state, 0, {"type": "place", "card": farmer, "stack": 0})
+    events = play_move(state, 0, {"type": "place", "card": tower})
     assert types(events)[0] == "CardPlaced" and "TurnEnded" in types(events)
     assert state["players"][0]["area"] == [[field, farmer], [tower]]
     assert state["discard"] == []
@@ -410,8 +407,8 @@ def test_place_a_build_card_from_hand_into_the_play_area():
     """"Place a Build card from your hand into your play area." """
     c = Cards()
     tower = c("tower")
-    state = table([[tower] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
-    events = play(state, 0, {"type": "place", "card": tower})
+    state = arrange([[tower] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    events = play_move(state, 0, {"type": "place", "card": tower})
     assert events[0] == ("CardPlaced", {"seat": 0, "card": {"id": tower, "name": "tower"}, "stack": None,
                                         "role": None})
     assert tower not in state["players"][0]["hand"]
@@ -423,26 +420,26 @@ def test_action_card_cannot_be_placed():
     """"Place a Build card" - an Action card is not a Build card and never enters the play area."""
     c = Cards()
     extra = c("extra_draw")
-    state = table([[extra] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[extra] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="Action card"):
-        KORONA.decide(state, 0, {"type": "place", "card": extra}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": extra}, rules_rng())
 
 
 def test_build_card_cannot_be_played():
     """"Play an Action card from your hand" - a Build card cannot be played as an action."""
     c = Cards()
     tower = c("tower")
-    state = table([[tower] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[tower] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="Build card"):
-        KORONA.decide(state, 0, {"type": "play", "card": tower, "draw": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "play", "card": tower, "draw": "pile"}, rules_rng())
 
 
 def test_play_an_action_card_puts_it_in_the_discard_pile():
     """"Play an Action card from your hand (put it in the Discard Pile)." """
     c = Cards()
     extra = c("extra_draw")
-    state = table([[extra] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
-    events = play(state, 0, {"type": "play", "card": extra, "draw": "pile"})
+    state = arrange([[extra] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    events = play_move(state, 0, {"type": "play", "card": extra, "draw": "pile"})
     assert types(events)[0] == "ActionCardPlayed"
     assert state["discard"] == [extra] and extra not in state["players"][0]["hand"]
     assert state["actions"] == 1
@@ -452,8 +449,8 @@ def test_discard_a_card_from_hand_counts_as_an_action():
     """"Discard a card from your hand (into the Discard Pile)." """
     c = Cards()
     ruler = c("ruler")
-    state = table([[ruler] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
-    events = play(state, 0, {"type": "discard", "card": ruler})
+    state = arrange([[ruler] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    events = play_move(state, 0, {"type": "discard", "card": ruler})
     assert events[0][0] == "CardDiscarded" and events[0][1]["reason"] == "action"
     assert state["discard"] == [ruler] and ruler not in state["players"][0]["hand"]
     assert state["actions"] == 1
@@ -464,11 +461,11 @@ def test_card_not_in_hand_cannot_be_used():
     """"from your hand" - a card the seat does not hold cannot be placed, played or discarded."""
     c = Cards()
     tower = c("tower")
-    state = table([c.filler(2), [tower]], pile=c.filler(5), market=c.filler(3))
+    state = arrange([c.filler(2), [tower]], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="not in your hand"):
-        KORONA.decide(state, 0, {"type": "place", "card": tower}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": tower}, rules_rng())
     with pytest.raises(IllegalMove, match="turn"):
-        KORONA.decide(state, 1, {"type": "place", "card": tower}, rng())
+        KORONA.decide(state, 1, {"type": "place", "card": tower}, rules_rng())
 
 
 def _action_card_table(name):
@@ -477,7 +474,7 @@ def _action_card_table(name):
     card = c(name)
     rich = [[c("ruler"), c("ruler")], [c("stable"), c("knight"), c("knight")], [c("tower"), c("archer")],
             [c("field")] + c("farmer", 3), [c("farmer")], [c("farmer")], [c("farmer")], [c("thief")]]
-    state = table([[card, c("tower")], [c("archer"), c("knight")]], [rich, rich_copy(c, rich)],
+    state = arrange([[card, c("tower")], [c("archer"), c("knight")]], [rich, rich_copy(c, rich)],
                   pile=c.filler(5), market=c.filler(3))
     return state, card
 
@@ -491,7 +488,7 @@ def test_interactive_action_cards_may_be_played_or_discarded(name):
     mine = [m for m in KORONA.legal_moves(state, 0) if m.get("card") == card]
     assert {"type": "discard", "card": card} in mine
     assert any(m["type"] == "play" for m in mine)
-    play(state, 0, {"type": "discard", "card": card})
+    play_move(state, 0, {"type": "discard", "card": card})
     assert state["discard"] == [card] and state["actions"] == 1
 
 
@@ -502,7 +499,7 @@ def test_shield_is_not_played_as_an_action():
     mine = [m for m in KORONA.legal_moves(state, 0) if m.get("card") == card]
     assert mine == [{"type": "discard", "card": card}]
     with pytest.raises(IllegalMove):
-        KORONA.decide(state, 0, {"type": "play", "card": card}, rng())
+        KORONA.decide(state, 0, {"type": "play", "card": card}, rules_rng())
 
 
 # ---------------------------------------------------------------- 3. hand limit
@@ -511,25 +508,25 @@ def test_cannot_end_the_turn_with_more_than_seven_cards():
     """"At the end of your turn, you cannot have more than 7 cards in hand." """
     c = Cards()
     hand = c.filler(9)
-    state = table([hand, []], pile=c.filler(5), market=c.filler(3))
-    play(state, 0, {"type": "discard", "card": hand[0]})
+    state = arrange([hand, []], pile=c.filler(5), market=c.filler(3))
+    play_move(state, 0, {"type": "discard", "card": hand[0]})
     assert len(state["players"][0]["hand"]) == 8
     assert {"type": "end_turn"} not in KORONA.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="at most 7"):
-        KORONA.decide(state, 0, {"type": "end_turn"}, rng())
-    play(state, 0, {"type": "discard", "card": hand[1]})
+        KORONA.decide(state, 0, {"type": "end_turn"}, rules_rng())
+    play_move(state, 0, {"type": "discard", "card": hand[1]})
     assert {"type": "end_turn"} in KORONA.legal_moves(state, 0)
 
 
 def test_hand_may_exceed_seven_during_the_turn():
     """"Players may temporarily exceed 7 cards during their turn (e.g., after drawing cards ...)" """
     c = Cards()
-    state = table([c.filler(7), []], pile=c.filler(5), market=c.filler(3), phase="draw")
+    state = arrange([c.filler(7), []], pile=c.filler(5), market=c.filler(3), phase="draw")
     assert {"type": "draw", "source": "pile"} in KORONA.legal_moves(state, 0)
-    play(state, 0, {"type": "draw", "source": "pile"})
+    play_move(state, 0, {"type": "draw", "source": "pile"})
     assert len(state["players"][0]["hand"]) == 9 and state["phase"] == "actions"
     for card in state["players"][0]["hand"][:2]:
-        play(state, 0, {"type": "discard", "card": card})
+        play_move(state, 0, {"type": "discard", "card": card})
     assert {"type": "end_turn"} in KORONA.legal_moves(state, 0)
 
 
@@ -539,12 +536,12 @@ def test_extra_draw_refused_when_hand_limit_unreachable():
     c = Cards()
     extra = c("extra_draw")
     market = c.filler(3)
-    state = table([[extra] + c.filler(8), []], pile=c.filler(5), market=market)  # 9 cards, 3 actions left
+    state = arrange([[extra] + c.filler(8), []], pile=c.filler(5), market=market)  # 9 cards, 3 actions left
     offered = [m for m in KORONA.legal_moves(state, 0) if m["type"] == "play"]
     # from the pile: 8 + 2 = 10 cards with 2 actions left -> 8 at best; from the market: 9 -> 7.
     assert same(offered, [{"type": "play", "card": extra, "draw": "market", "take": m} for m in market])
     with pytest.raises(IllegalMove, match="7 cards"):
-        KORONA.decide(state, 0, {"type": "play", "card": extra, "draw": "pile"}, rng())
+        KORONA.decide(state, 0, {"type": "play", "card": extra, "draw": "pile"}, rules_rng())
     # with one card fewer both are fine
     state["players"][0]["hand"].pop()
     assert {"type": "play", "card": extra, "draw": "pile"} in KORONA.legal_moves(state, 0)
@@ -555,10 +552,10 @@ def test_draw_step_offers_the_draws_with_least_excess():
     c = Cards()
     market = c.filler(3)
     # 10 cards (received outside the turn): pile -> 12, 2 over after 3 actions; market -> 11, 1 over.
-    state = table([c.filler(10), []], pile=c.filler(5), market=market, phase="draw")
+    state = arrange([c.filler(10), []], pile=c.filler(5), market=market, phase="draw")
     assert same(KORONA.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
     # 9 cards: market -> 10, reachable; pile -> 11, not.
-    state = table([c.filler(9), []], pile=c.filler(5), market=market, phase="draw")
+    state = arrange([c.filler(9), []], pile=c.filler(5), market=market, phase="draw")
     assert same(KORONA.legal_moves(state, 0), [{"type": "draw", "source": "market", "card": m} for m in market])
 
 
@@ -568,17 +565,17 @@ def test_unavoidable_excess_is_discarded():
     c = Cards()
     hand = c.filler(10)
     market = c.filler(3)
-    state = table([hand, c.filler(1)], pile=c.filler(5), market=market, phase="draw")
-    play(state, 0, {"type": "draw", "source": "market", "card": market[0]})  # 11 cards
-    play(state, 0, {"type": "discard", "card": hand[0]})
-    play(state, 0, {"type": "discard", "card": hand[1]})
-    events = play(state, 0, {"type": "discard", "card": hand[2]})  # 8 cards, actions spent
+    state = arrange([hand, c.filler(1)], pile=c.filler(5), market=market, phase="draw")
+    play_move(state, 0, {"type": "draw", "source": "market", "card": market[0]})  # 11 cards
+    play_move(state, 0, {"type": "discard", "card": hand[0]})
+    play_move(state, 0, {"type": "discard", "card": hand[1]})
+    events = play_move(state, 0, {"type": "discard", "card": hand[2]})  # 8 cards, actions spent
     assert types(events) == ["CardDiscarded", "HandLimitExceeded"]
     assert events[1][1] == {"seat": 0, "excess": 1}
     assert state["phase"] == "excess" and state["current"] == 0
     moves = KORONA.legal_moves(state, 0)
     assert same(moves, [{"type": "discard", "card": h} for h in state["players"][0]["hand"]])
-    events = KORONA.decide(state, 0, {"type": "discard", "card": hand[3]}, rng())
+    events = KORONA.decide(state, 0, {"type": "discard", "card": hand[3]}, rules_rng())
     assert events[0][1]["reason"] == "hand_limit"
     probe = copy.deepcopy(state)
     KORONA.evolve(probe, *events[0])
@@ -598,10 +595,10 @@ def test_second_ruler_must_stack():
     area = [[c("tower")], [r1]]
     assert stacking.placements([], r1, {}) == [(None, None)]
     assert stacking.placements(area, r2, {}) == [(1, None)]
-    state = table([[r2] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[r2] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="stacking rules"):
-        KORONA.decide(state, 0, {"type": "place", "card": r2}, rng())
-    play(state, 0, {"type": "place", "card": r2, "stack": 1})
+        KORONA.decide(state, 0, {"type": "place", "card": r2}, rules_rng())
+    play_move(state, 0, {"type": "place", "card": r2, "stack": 1})
     assert state["players"][0]["area"][1] == [r1, r2]
 
 
@@ -631,7 +628,7 @@ def test_a_healer_cannot_start_a_second_healer_stack():
     assert stacking.placements([], h1, {}) == [(None, None)]
     for full in ([h1, joker], [h1, thief]):
         assert stacking.placements([full, [c("field")]], h2, {str(joker): "healer"}) == []
-    state = table([[h2] + c.filler(2), []], [[[h1, joker]], []], pile=c.filler(5), market=c.filler(3),
+    state = arrange([[h2] + c.filler(2), []], [[[h1, joker]], []], pile=c.filler(5), market=c.filler(3),
                   roles={joker: "healer"})
     moves = KORONA.legal_moves(state, 0)
     assert not [m for m in moves if m.get("card") == h2 and m["type"] == "place"]
@@ -642,9 +639,9 @@ def test_ruler_pair_may_be_a_ruler_and_a_joker():
     """"(either 2 true Rulers, or 1 Ruler + Joker)" """
     c = Cards()
     ruler, joker = c("ruler"), c("joker")
-    state = table([[joker] + c.filler(2), []], [[[ruler]], []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[joker] + c.filler(2), []], [[[ruler]], []], pile=c.filler(5), market=c.filler(3))
     assert {"type": "place", "card": joker, "stack": 0, "role": "ruler"} in KORONA.legal_moves(state, 0)
-    play(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "ruler"})
+    play_move(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "ruler"})
     assert state["players"][0]["area"] == [[ruler, joker]]
     assert state["roles"][str(joker)] == "ruler"
     assert stacking.has_ruler_pair(state["players"][0]["area"], state["roles"])
@@ -741,9 +738,9 @@ def test_character_may_stand_alone(name):
     """"Knight ● 6 pts stacked on a Stable. 1 pt alone." (likewise Archer and Farmer: "1 pt alone")"""
     c = Cards()
     card = c(name)
-    state = table([[card] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[card] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
     assert {"type": "place", "card": card} in KORONA.legal_moves(state, 0)
-    play(state, 0, {"type": "place", "card": card})
+    play_move(state, 0, {"type": "place", "card": card})
     assert state["players"][0]["area"] == [[card]]
 
 
@@ -756,12 +753,12 @@ def test_joker_must_stack_as_its_chosen_role():
     area = [[c("field")], [c("tower"), c("archer")], [c("stable")], [c("ruler")], [c("healer")], [c("knight")]]
     assert sorted(stacking.placements(area, joker, {}), key=str) == sorted(
         [(0, "farmer"), (1, "archer"), (2, "knight"), (3, "ruler"), (4, "healer")], key=str)
-    state = table([[joker] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[joker] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove):
-        KORONA.decide(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "archer"}, rng())
+        KORONA.decide(state, 0, {"type": "place", "card": joker, "stack": 0, "role": "archer"}, rules_rng())
     with pytest.raises(IllegalMove):
-        KORONA.decide(state, 0, {"type": "place", "card": joker, "stack": 1}, rng())
-    play(state, 0, {"type": "place", "card": joker, "stack": 1, "role": "archer"})
+        KORONA.decide(state, 0, {"type": "place", "card": joker, "stack": 1}, rules_rng())
+    play_move(state, 0, {"type": "place", "card": joker, "stack": 1, "role": "archer"})
     assert state["players"][0]["area"][1][-1] == joker
     assert state["roles"] == {str(joker): "archer"}
     assert KORONA.view(state, None)["players"][0]["play_area"][1][-1] == {"id": joker, "name": "joker", "role": "archer"}
@@ -773,12 +770,12 @@ def test_joker_cannot_stand_alone():
     joker = c("joker")
     assert stacking.placements([], joker, {}) == []
     assert stacking.placements([[c("knight")], [c("thief")]], joker, {}) == []
-    state = table([[joker] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[joker] + c.filler(2), []], pile=c.filler(5), market=c.filler(3))
     assert [m for m in KORONA.legal_moves(state, 0) if m.get("card") == joker] == [{"type": "discard", "card": joker}]
     for role in (None, "farmer", "ruler"):
         move = {"type": "place", "card": joker, **({"role": role} if role else {})}
         with pytest.raises(IllegalMove):
-            KORONA.decide(state, 0, move, rng())
+            KORONA.decide(state, 0, move, rules_rng())
 
 
 def test_joker_completes_stacks_normally():
@@ -831,8 +828,8 @@ def test_thief_is_placed_in_your_own_play_area_first():
     c = Cards()
     thief = c("thief")
     tower = c("tower")
-    state = table([[thief] + c.filler(2), []], [[[tower]], []], pile=c.filler(5), market=c.filler(3))
-    play(state, 0, {"type": "place", "card": thief, "stack": 0})
+    state = arrange([[thief] + c.filler(2), []], [[[tower]], []], pile=c.filler(5), market=c.filler(3))
+    play_move(state, 0, {"type": "place", "card": thief, "stack": 0})
     assert state["players"][0]["area"] == [[tower, thief]]
     assert state["players"][1]["area"] == []
 
@@ -844,8 +841,8 @@ def test_extra_draw_two_from_the_pile():
     c = Cards()
     extra = c("extra_draw")
     hand, pile = [extra] + c.filler(2), c.filler(5)
-    state = table([hand, []], pile=pile, market=c.filler(3))
-    events = play(state, 0, {"type": "play", "card": extra, "draw": "pile"})
+    state = arrange([hand, []], pile=pile, market=c.filler(3))
+    events = play_move(state, 0, {"type": "play", "card": extra, "draw": "pile"})
     assert types(events) == ["ActionCardPlayed", "CardsDrawn"]
     assert state["players"][0]["hand"] == hand[1:] + pile[:2]
     assert state["pile"] == pile[2:] and state["actions"] == 1
@@ -857,8 +854,8 @@ def test_extra_draw_one_from_the_market_is_replaced():
     c = Cards()
     extra = c("extra_draw")
     hand, pile, market = [extra] + c.filler(2), c.filler(5), c.filler(3)
-    state = table([hand, []], pile=pile, market=market)
-    events = play(state, 0, {"type": "play", "card": extra, "draw": "market", "take": market[2]})
+    state = arrange([hand, []], pile=pile, market=market)
+    events = play_move(state, 0, {"type": "play", "card": extra, "draw": "market", "take": market[2]})
     assert types(events) == ["ActionCardPlayed", "CardsDrawn", "MarketRefilled"]
     assert state["players"][0]["hand"] == hand[1:] + [market[2]]
     assert sorted(state["market"]) == sorted(market[:2] + pile[:1])
@@ -870,16 +867,16 @@ def test_extra_draw_from_a_short_pile():
     c = Cards()
     extra = c("extra_draw")
     pile, market = c.filler(1), c.filler(3)
-    state = table([[extra] + c.filler(2), []], pile=pile, market=market)
-    play(state, 0, {"type": "play", "card": extra, "draw": "pile"})
+    state = arrange([[extra] + c.filler(2), []], pile=pile, market=market)
+    play_move(state, 0, {"type": "play", "card": extra, "draw": "pile"})
     assert state["players"][0]["hand"][-1] == pile[0] and len(state["players"][0]["hand"]) == 3
     extra2 = c("extra_draw")
-    state = table([[extra2] + c.filler(2), []], pile=[], market=market)
+    state = arrange([[extra2] + c.filler(2), []], pile=[], market=market)
     assert {"type": "play", "card": extra2, "draw": "pile"} not in KORONA.legal_moves(state, 0)
     # ruling K18: with the pile empty, Extra Draw still takes one market card
     take = {"type": "play", "card": extra2, "draw": "market", "take": market[1]}
     assert take in KORONA.legal_moves(state, 0)
-    play(state, 0, take)
+    play_move(state, 0, take)
     assert market[1] in state["players"][0]["hand"] and market[1] not in state["market"]
 
 
@@ -891,7 +888,7 @@ def _internal(state, seat, card, moved, source, target=None, role=None):
         move["stack"] = target
     if role:
         move["role"] = role
-    return play(state, seat, move)
+    return play_move(state, seat, move)
 
 
 def test_internal_move_between_stacks():
@@ -899,7 +896,7 @@ def test_internal_move_between_stacks():
     c = Cards()
     im = c("internal_move")
     t1, a1, t2 = c("tower"), c("archer"), c("tower")
-    state = table([[im] + c.filler(2), []], [[[t1, a1], [t2]], []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[im] + c.filler(2), []], [[[t1, a1], [t2]], []], pile=c.filler(5), market=c.filler(3))
     events = _internal(state, 0, im, a1, 0, 1)
     assert types(events) == ["ActionCardPlayed", "CardMoved"]
     assert state["players"][0]["area"] == [[t1], [t2, a1]]
@@ -911,7 +908,7 @@ def test_internal_move_between_stacked_and_standalone():
     c = Cards()
     im1, im2 = c("internal_move", 2)
     field, farmer = c("field"), c("farmer")
-    state = table([[im1, im2] + c.filler(2), []], [[[field, farmer]], []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[im1, im2] + c.filler(2), []], [[[field, farmer]], []], pile=c.filler(5), market=c.filler(3))
     _internal(state, 0, im1, farmer, 0)
     assert state["players"][0]["area"] == [[field], [farmer]]
     _internal(state, 0, im2, farmer, 1, 0)
@@ -924,7 +921,7 @@ def test_internal_move_from_an_emptied_position_keeps_stack_indexes():
     c = Cards()
     im = c("internal_move")
     farmer, field, tower = c("farmer"), c("field"), c("tower")
-    state = table([[im] + c.filler(2), []], [[[farmer], [tower], [field]], []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[im] + c.filler(2), []], [[[farmer], [tower], [field]], []], pile=c.filler(5), market=c.filler(3))
     assert {"type": "play", "card": im, "moved_card": farmer, "from_stack": 0, "stack": 2} in KORONA.legal_moves(state, 0)
     _internal(state, 0, im, farmer, 0, 2)
     assert state["players"][0]["area"] == [[tower], [field, farmer]]
@@ -939,7 +936,7 @@ def test_internal_move_only_the_top_card_of_a_stack():
     assert {m[0] for m in moves} == {a2}
     assert sorted(moves, key=str) == sorted([(a2, 0, 1, None), (a2, 0, None, None)], key=str)
     im = c("internal_move")
-    state = table([[im] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[im] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
     with pytest.raises(IllegalMove, match="Internal Move"):
         _internal(state, 0, im, a1, 0, 1)
 
@@ -953,7 +950,7 @@ def test_internal_move_joker_from_any_position():
     area = [[tower, joker, archer], [field]]
     roles = {str(joker): "archer"}
     assert (joker, 0, 1, "farmer") in stacking.moves_within(area, roles)
-    state = table([[im] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3), roles=roles)
+    state = arrange([[im] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3), roles=roles)
     _internal(state, 0, im, joker, 0, 1, role="farmer")
     assert state["players"][0]["area"] == [[tower, archer], [field, joker]]
     assert state["roles"][str(joker)] == "farmer"
@@ -1000,9 +997,9 @@ def _finish_with(area, roles, card, move_extra, hand_extra=2):
     used = {x for s in area for x in s} | {card}
     for name, ids in c.free.items():
         c.free[name] = [i for i in ids if i not in used]
-    state = table([[card] + c.filler(hand_extra), []], [area, []], pile=c.filler(5), market=c.filler(3),
+    state = arrange([[card] + c.filler(hand_extra), []], [area, []], pile=c.filler(5), market=c.filler(3),
                   roles=roles)
-    events = play(state, 0, {"type": "place", "card": card, **move_extra})
+    events = play_move(state, 0, {"type": "place", "card": card, **move_extra})
     return state, events
 
 
@@ -1096,7 +1093,7 @@ def test_combo_declared_by_internal_move():
     archer = c("archer")
     area = [[c("ruler"), c("ruler")], [c("stable"), c("knight"), c("knight")],
             [c("tower"), c("archer"), c("archer"), c("archer")], [c("tower"), c("archer"), c("archer")], [archer]]
-    state = table([[im] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
+    state = arrange([[im] + c.filler(2), []], [area, []], pile=c.filler(5), market=c.filler(3))
     events = _internal(state, 0, im, archer, 4, 3)
     assert types(events) == ["ActionCardPlayed", "CardMoved", "VictoryDeclared", "MatchFinished"]
     assert state["winner"] == 0
@@ -1110,8 +1107,8 @@ def test_combo_for_several_players_goes_to_the_seat_to_move():
             [c("field"), c("farmer")], [c("field")]]
     theirs = [[c("ruler"), c("ruler")], [c("stable"), c("knight"), c("knight")],
               [c("tower"), c("archer"), c("archer"), c("archer")], [c("tower"), c("archer"), c("archer"), c("archer")]]
-    state = table([[farmer] + c.filler(2), []], [mine, theirs], pile=c.filler(5), market=c.filler(3), current=0)
-    events = play(state, 0, {"type": "place", "card": farmer, "stack": 4})
+    state = arrange([[farmer] + c.filler(2), []], [mine, theirs], pile=c.filler(5), market=c.filler(3), current=0)
+    events = play_move(state, 0, {"type": "place", "card": farmer, "stack": 4})
     assert ("VictoryDeclared", {"seat": 0, "combo": "production"}) in events
     assert state["winner"] == 0
 
@@ -1123,12 +1120,12 @@ def test_play_continues_from_the_market_when_the_pile_runs_out():
     taking turns, drawing from the Market as usual (one card per draw), until the Market is empty." """
     c = Cards()
     market = c.filler(3)
-    state = table([c.filler(3), c.filler(3)], pile=[], market=market, phase="draw")
-    play(state, 0, {"type": "draw", "source": "market", "card": market[0]})
+    state = arrange([c.filler(3), c.filler(3)], pile=[], market=market, phase="draw")
+    play_move(state, 0, {"type": "draw", "source": "market", "card": market[0]})
     assert len(state["players"][0]["hand"]) == 4, "one card per draw"
-    events = play(state, 0, {"type": "discard", "card": state["players"][0]["hand"][0]})
+    events = play_move(state, 0, {"type": "discard", "card": state["players"][0]["hand"][0]})
     assert "MatchFinished" not in types(events)
-    play(state, 0, {"type": "end_turn"})
+    play_move(state, 0, {"type": "end_turn"})
     assert state["status"] == "active" and state["current"] == 1 and state["market"] == market[1:]
 
 
@@ -1139,16 +1136,16 @@ def test_match_ends_after_last_market_card():
     c = Cards()
     last = c.filler(1)
     tower, stable = c("tower"), c("stable")
-    state = table([[tower, stable] + c.filler(1), [c("farmer")]], [[], [[c("field")]]], pile=[], market=last,
+    state = arrange([[tower, stable] + c.filler(1), [c("farmer")]], [[], [[c("field")]]], pile=[], market=last,
                   phase="draw")
-    play(state, 0, {"type": "draw", "source": "market", "card": last[0]})
+    play_move(state, 0, {"type": "draw", "source": "market", "card": last[0]})
     assert state["market"] == [] and state["pile"] == []
     assert state["status"] == "active" and state["phase"] == "actions", "the turn is completed as normal"
-    events = play(state, 0, {"type": "place", "card": tower})
+    events = play_move(state, 0, {"type": "place", "card": tower})
     assert "MatchFinished" not in types(events)
-    events = play(state, 0, {"type": "place", "card": stable})
+    events = play_move(state, 0, {"type": "place", "card": stable})
     assert "MatchFinished" not in types(events)
-    events = play(state, 0, {"type": "end_turn"})
+    events = play_move(state, 0, {"type": "end_turn"})
     assert types(events) == ["TurnEnded", "MatchFinished"]
     finished = events[-1][1]
     assert finished["reason"] == "exhausted" and finished["scores"] == [8, 0]
@@ -1160,9 +1157,9 @@ def test_match_ends_after_the_third_action_when_cards_run_out():
     """"completes their turn as normal. After that, the game ends" - also when the turn ends by its third action."""
     c = Cards()
     hand = c.filler(3)
-    state = table([hand, c.filler(1)], [[[c("tower")]], []], pile=[], market=[])
+    state = arrange([hand, c.filler(1)], [[[c("tower")]], []], pile=[], market=[])
     for card in hand:
-        events = play(state, 0, {"type": "discard", "card": card})
+        events = play_move(state, 0, {"type": "discard", "card": card})
     assert types(events) == ["CardDiscarded", "TurnEnded", "MatchFinished"]
     assert state["winner"] == 0
 
@@ -1172,8 +1169,8 @@ def _exhausted_finish(area0, area1, roles=None):
     used = {x for a in (area0, area1) for s in a for x in s}
     for name, ids in c.free.items():
         c.free[name] = [i for i in ids if i not in used]
-    state = table([c.filler(1), c.filler(1)], [area0, area1], pile=[], market=[], actions=1, roles=roles)
-    events = play(state, 0, {"type": "end_turn"})
+    state = arrange([c.filler(1), c.filler(1)], [area0, area1], pile=[], market=[], actions=1, roles=roles)
+    events = play_move(state, 0, {"type": "end_turn"})
     assert types(events) == ["TurnEnded", "MatchFinished"]
     return state, events[-1][1]
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from domain.registry import GAMES
-from tests.helpers.api import Table, auth
+from tests.helpers.api import Table, auth, view_as
 from tests.helpers.server import RedisServer, Server, call
 from tests.helpers.streams import Reader, messages
 
@@ -28,11 +28,6 @@ def holders(table: Table) -> list[tuple]:
 
 def timeline(table: Table, token: str | None) -> list[dict]:
     path = "/timeline" if token else "/spectator-timeline"
-    return table.client.get(f"/matches/{table.id}{path}", headers=auth(token) if token else {}).get_json()
-
-
-def view(table: Table, token: str | None) -> dict:
-    path = "/view" if token else "/spectator-view"
     return table.client.get(f"/matches/{table.id}{path}", headers=auth(token) if token else {}).get_json()
 
 
@@ -54,7 +49,7 @@ def test_each_holders_stream_is_its_timeline_and_view_and_a_seat_never_gets_anot
             for viewer, token in holders(table):
                 got = readers[viewer].upto(version)
                 assert [m["entry"] for m in got] == timeline(table, token)
-                assert got[-1]["view"] == view(table, token)
+                assert got[-1]["view"] == view_as(table.client, table, token)
                 assert "view" not in got[0] or len(got) == 1  # only the newest of a burst carries the view
     assert checkpoints
     for viewer, token in holders(table):
@@ -62,7 +57,7 @@ def test_each_holders_stream_is_its_timeline_and_view_and_a_seat_never_gets_anot
                          .response)  # a finished match's stream ends
         assert [m["version"] for m in whole] == list(range(1, table.version() + 1))
         assert [m["entry"] for m in whole] == timeline(table, token)
-        assert whole[-1]["view"] == view(table, token) and whole[-1]["awaiting_seat"] is None
+        assert whole[-1]["view"] == view_as(table.client, table, token) and whole[-1]["awaiting_seat"] is None
 
 
 def test_a_stream_refuses_a_token_of_another_match_and_a_bad_resume(sqlite_client):

@@ -18,7 +18,7 @@ def nothing_kept():
     _taken.cache_clear()
 
 
-def outcome(read, game: str, body: dict):
+def read_outcome(read, game: str, body: dict):
     """What reading the body gives: the move (its keys in order), or the errors each field got."""
     try:
         return "move", list(read(game, dict(body)).items())
@@ -47,19 +47,19 @@ def test_a_move_read_twice_reads_the_same_and_each_reading_is_its_own():
 def test_values_python_finds_equal_are_read_apart(first):
     """1, True and 1.0 are equal (and hash alike) in Python, but only 1 is a card: whichever is read first, and so
     kept if taken, 1 is taken and the others refused as the schema refuses them."""
-    outcome(read_move, "korona", {"type": "discard", "card": first})
-    assert outcome(read_move, "korona", {"type": "discard", "card": 1}) == ("move", [("type", "discard"), ("card", 1)])
+    read_outcome(read_move, "korona", {"type": "discard", "card": first})
+    assert read_outcome(read_move, "korona", {"type": "discard", "card": 1}) == ("move", [("type", "discard"), ("card", 1)])
     for other in (True, 1.0):
-        assert outcome(read_move, "korona", {"type": "discard", "card": other}) == \
-            outcome(schema_read, "korona", {"type": "discard", "card": other})
-        assert outcome(read_move, "korona", {"type": "discard", "card": other})[0] == "refused"
+        assert read_outcome(read_move, "korona", {"type": "discard", "card": other}) == \
+            read_outcome(schema_read, "korona", {"type": "discard", "card": other})
+        assert read_outcome(read_move, "korona", {"type": "discard", "card": other})[0] == "refused"
 
 
 @pytest.mark.parametrize("value", [[1], {"id": 1}])
 def test_a_body_holding_a_list_or_an_object_is_read_by_the_schema(value):
     """Such a body cannot be kept (it has no hash); the schema reads it and refuses it with its own words."""
-    assert outcome(read_move, "korona", {"type": "discard", "card": value}) == \
-        outcome(schema_read, "korona", {"type": "discard", "card": value})
+    assert read_outcome(read_move, "korona", {"type": "discard", "card": value}) == \
+        read_outcome(schema_read, "korona", {"type": "discard", "card": value})
 
 
 flat_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 70), st.floats(allow_nan=False, width=16),
@@ -79,9 +79,9 @@ def test_a_kept_reading_answers_as_the_schema_does(game, body, kind):
     order) or the refusal is the schema's own."""
     body = {**body, "type": kind}
     name = "default" if kind == "default" else game
-    expected = outcome(schema_read, name, body)
+    expected = read_outcome(schema_read, name, body)
     for _ in range(2):
-        got = outcome(read_move, game, body)
+        got = read_outcome(read_move, game, body)
         assert got[0] == expected[0]
         if expected[0] == "move" or isinstance(got[1], dict):  # a 400 names the schema's errors (a 422, another game)
             assert got == expected

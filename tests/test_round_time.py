@@ -26,7 +26,7 @@ from tests.helpers.tournaments import play_match
 SEATS = {"korona": 2, "crusader_kingdoms": 3, "for_a_crown": 3, "kingdom_tcg": 2}
 
 
-def started(game: str, moves: int, seed: int) -> tuple[Match, random.Random]:
+def after_moves(game: str, moves: int, seed: int) -> tuple[Match, random.Random]:
     """A match of `game` after `moves` random legal moves."""
     seats = SEATS[game]
     match = Match.create(uuid.uuid4(), game, ["Ana", "Bo", "Cy"][:seats], ["a"] * seats,
@@ -34,11 +34,11 @@ def started(game: str, moves: int, seed: int) -> tuple[Match, random.Random]:
     match.start()
     chooser = random.Random(seed)
     for _ in range(moves):
-        play_one(match, chooser)
+        play_random_move(match, chooser)
     return match, chooser
 
 
-def play_one(match: Match, chooser: random.Random) -> None:
+def play_random_move(match: Match, chooser: random.Random) -> None:
     seat = match.game.awaiting(match.state)
     match.play(seat, chooser.choice(match.game.legal_moves(match.state, seat)))
 
@@ -50,14 +50,14 @@ def log_of(match: Match) -> list[str]:
 @pytest.mark.parametrize("game", sorted(SEATS))
 @pytest.mark.parametrize("extra_turns", [0, 2])
 def test_time_called_plays_the_turn_and_its_extra_turns_then_counts_the_position(game, extra_turns):
-    match, chooser = started(game, 12, seed=extra_turns + 1)
+    match, chooser = after_moves(game, 12, seed=extra_turns + 1)
     assert not match.finished
     current = match.state["current"]
     match.call_time(extra_turns)
     turns = []
     while not match.finished:
         before = len(match.pending_events)
-        play_one(match, chooser)
+        play_random_move(match, chooser)
         turns += [e.payload for e in match.pending_events[before:] if e.name == "ExtraTurnBegan"]
         assert len(turns) <= extra_turns
     assert [t["turn"] for t in turns] == list(range(1, extra_turns + 1))
@@ -69,7 +69,7 @@ def test_time_called_plays_the_turn_and_its_extra_turns_then_counts_the_position
 
 
 def test_time_called_with_a_draw_ends_the_match_at_once_and_only_once():
-    match, _ = started("korona", 6, seed=3)
+    match, _ = after_moves("korona", 6, seed=3)
     match.call_time(None)
     assert match.finished and match.state["winners"] == [] and match.state["result"]["reason"] == "time"
     with pytest.raises(IllegalMove):
@@ -79,20 +79,20 @@ def test_time_called_with_a_draw_ends_the_match_at_once_and_only_once():
 
 def test_a_backup_past_the_call_keeps_time_called():
     """RULINGS P4: backed up to before time was called, the match is still in its extra turns, counted again."""
-    match, chooser = started("korona", 8, seed=5)
+    match, chooser = after_moves("korona", 8, seed=5)
     at = match.version
     state = match.game.copy_state(match.state)
     match.call_time(1)
-    play_one(match, chooser)
+    play_random_move(match, chooser)
     match.back_up(at, "a misdeal", state, [])
     assert match.state["time"] == {"extra_turns": 1, "turn": 0, "current": state["current"]}
 
 
 def test_an_extra_turn_left_out_of_the_log_is_caught():
-    match, chooser = started("kingdom_tcg", 10, seed=7)
+    match, chooser = after_moves("kingdom_tcg", 10, seed=7)
     match.call_time(3)
     while not match.finished:
-        play_one(match, chooser)
+        play_random_move(match, chooser)
     rows = [json.loads(line) for line in log_of(match)]
     extra = next(i for i, row in enumerate(rows) if row.get("type") == "ExtraTurnBegan")
     rows[extra]["payload"]["turn"] = 2

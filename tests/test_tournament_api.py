@@ -8,9 +8,9 @@ import random
 import subprocess
 import sys
 
-from domain.chain import GENESIS, link
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
+from tests.helpers.logs import rechain_tournament
 from tests.helpers.tournaments import figures, independent_standings, play_match
 
 SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
@@ -186,7 +186,7 @@ def test_a_finished_tournament_audits_offline_and_a_changed_result_or_pairing_is
         edited = json.loads(json.dumps(rows))
         target = next(row for row in edited[1:] if row["type"] == kind)
         change(target["payload"])
-        rechain(edited[1:])
+        rechain_tournament(edited)
         bad = tmp_path / f"bad-{kind}.ndjson"
         bad.write_text("\n".join(json.dumps(row, ensure_ascii=False) for row in edited) + "\n")
         failed = audit(bad, *match_files)
@@ -195,13 +195,6 @@ def test_a_finished_tournament_audits_offline_and_a_changed_result_or_pairing_is
     assert "Ed dropped after round 1." in timeline and any(line.startswith("Round 1 paired: 2 tables, ")
                                                           and "has the bye" in line for line in timeline)
     assert timeline[-1] == "The server seed was revealed for anyone to check the pairings."
-
-
-def rechain(rows: list[dict]) -> None:
-    """Recompute the chain after an edit, as a forger would, so that only the recomputation can catch it."""
-    previous = GENESIS
-    for row in rows:
-        row["chain"] = previous = link(previous, row["version"], row["type"], row["payload"])
 
 
 def test_a_decklist_game_checks_each_registration_and_deals_each_players_deck(client):

@@ -13,14 +13,14 @@ import pytest
 from domain.kingdom_tcg.data import default_decklists
 from replays.tournament_audit import Differs, audit
 from tests.helpers.api import assert_problem, auth
+from tests.helpers.logs import rechain_tournament
 from tests.helpers.tournaments import figures, independent_standings, play_match, play_table
-from tests.test_tournament_api import rechain
 from tests.test_tournament_cut_and_byes import paired
 
 SPEC = {"name": "Kingdom Open", "game": "kingdom_tcg", "format": "swiss", "best_of": 3}
 
 
-def registered(client, count: int, **changes) -> tuple[str, str, dict]:
+def open_tournament(client, count: int, **changes) -> tuple[str, str, dict]:
     """A best-of-3 Kingdom TCG tournament with `count` players, each registered with a default decklist: its id, the
     organiser's token, the players' tokens."""
     body = client.post("/tournaments", json={**SPEC, **changes})
@@ -65,7 +65,7 @@ def test_a_16_player_kingdom_tcg_swiss_best_of_three_with_a_top_4_played_by_bots
     and stay the Swiss ones after the cut (T4); the audit passes, with the top cut's match exports; the timeline tells
     every game; every decklist is public at the end. (SQLite alone: the run takes about 20 s.)"""
     client = sqlite_client
-    tid, organiser, tokens = registered(client, 16, top_cut=4)
+    tid, organiser, tokens = open_tournament(client, 16, top_cut=4)
     chooser = random.Random(42)
     outcomes, shapes = Counter(), Counter()
     for number in range(1, 7):  # 4 Swiss rounds, the semi-finals, the final
@@ -175,7 +175,7 @@ def test_the_audit_catches_a_tampered_game_score_a_game_placed_otherwise_and_a_d
     """A table's games tally in its ResultRecorded is recomputed from its games, each GameFinished is held to its
     match's export, and each decklist revealed at the end to its commitment (T12): a changed score, game or decklist
     fails naming its event."""
-    tid, organiser, tokens = registered(client, 4, rounds=1)
+    tid, organiser, tokens = open_tournament(client, 4, rounds=1)
     for table in paired(client, tid, organiser)["tables"]:
         play_table(client, tid, 1, table["table"], tokens, random.Random(table["table"]))
     tables = client.get(f"/tournaments/{tid}/rounds/1").get_json()["tables"]
@@ -201,7 +201,7 @@ def test_the_audit_catches_a_tampered_game_score_a_game_placed_otherwise_and_a_d
         edited = json.loads(json.dumps(rows))
         target = next(row for row in edited[1:] if row["type"] == kind)
         change(target["payload"])
-        rechain(edited[1:])
+        rechain_tournament(edited)
         with pytest.raises(Differs, match=rf"version {target['version']} \({kind}\)"):
             audit([json.dumps(row) for row in edited], given)  # the score and the decklist need no match export
 
@@ -210,7 +210,7 @@ def test_a_result_with_its_games_gives_appendix_c_game_points(client):
     """MTR Appendix C: "A player wins a match 2–0–1, so they earn 7 game points and their opponent earns 1 game
     point"; "2–1–0 [...] 6 game points and their opponent earns 3". The organiser records the first with its games
     (placements that do not follow the games: 422), a confirmed report the second; the timeline gives the scores."""
-    tid, organiser, tokens = registered(client, 4, rounds=1)
+    tid, organiser, tokens = open_tournament(client, 4, rounds=1)
     (a, b), (c, d) = [t["players"] for t in paired(client, tid, organiser)["tables"]]
     result = {"round": 1, "table": 1, "placements": [[b], [a]], "games": {a: 2, b: 0}, "drawn": 1,
               "reason": "played on paper"}
@@ -247,7 +247,7 @@ def test_best_of_n_is_for_two_player_tables_and_a_table_that_finished_a_game_kee
     refused = client.post("/tournaments", json={**SPEC, "game": "korona", "table_size": 4})
     assert "best of 3 is played at two-player tables" in assert_problem(refused, 422)["detail"]
     assert_problem(client.post("/tournaments", json={**SPEC, "best_of": 2}), 400)
-    tid, organiser, tokens = registered(client, 4, rounds=1)
+    tid, organiser, tokens = open_tournament(client, 4, rounds=1)
     first, second = paired(client, tid, organiser)["tables"]
     play_match(client, first["match_id"], tokens, first["players"], random.Random(1))
     table = client.get(f"/tournaments/{tid}/rounds/1").get_json()["tables"][0]

@@ -153,7 +153,7 @@ DOMAIN_SPEC = {"name": "Review", "game": "korona", "format": "single_elimination
         "top_cut": 0, "placement_points": [3, 0], "options": {}}
 
 
-def registered(count: int, **changes) -> Tournament:
+def tournament_of(count: int, **changes) -> Tournament:
     tournament = Tournament.create(uuid.uuid4(), {**DOMAIN_SPEC, **changes}, "organiser", bytes(32))
     for i in range(count):
         tournament.register(f"P{i + 1}", None, f"hash-{i}")
@@ -181,7 +181,7 @@ def test_two_semi_final_winners_who_dropped_are_not_seated_in_the_final():
     """PlayerDropped: "it is paired no more"; RULINGS T7: "a player who left cannot play a final". When both semi-final
     winners drop, `_elimination` handles only len(gone) == 1 and seats the two of them at the final (two matches the
     organiser must settle by hand, and a champion who left). No one is seated: the tournament ends without a champion."""
-    tournament = registered(4)
+    tournament = tournament_of(4)
     semis = won_by_first_seats(tournament)
     for table in semis["tables"]:
         tournament.drop(table["players"][0])
@@ -196,7 +196,7 @@ def test_two_semi_final_winners_who_dropped_are_not_seated_in_the_final():
 def test_two_quarter_final_winners_who_dropped_are_not_seated_in_a_top_8():
     """RULINGS T7: in a top 8, the two winners of the quarter-finals that feed one semi-final drop: that semi-final is
     not played, and the other semi-final's winner goes through the final with a bye, the champion."""
-    tournament = registered(8, format="swiss", rounds=1, top_cut=8)
+    tournament = tournament_of(8, format="swiss", rounds=1, top_cut=8)
     won_by_first_seats(tournament)
     quarters = won_by_first_seats(tournament)
     gone = [quarters["tables"][0]["players"][0], quarters["tables"][1]["players"][0]]  # the first semi-final's two
@@ -216,7 +216,7 @@ def test_a_cut_left_short_by_a_drop_gives_its_top_seeds_byes_and_ends():
     """RULINGS T7: a drop during the Swiss rounds leaves 3 players still in for a top 4 (it was refused at every try,
     and the tournament never ended): the top seed has a bye, the others meet, the final is played, the seed revealed
     and the export audits; in a top 8 left with 5, the top 3 seeds have byes."""
-    tournament = registered(4, format="swiss", rounds=1, top_cut=4)
+    tournament = tournament_of(4, format="swiss", rounds=1, top_cut=4)
     won_by_first_seats(tournament)
     tournament.drop(tournament.standings()[1]["player_id"])
     top = tournament.standings()[0]["player_id"]
@@ -226,7 +226,7 @@ def test_a_cut_left_short_by_a_drop_gives_its_top_seeds_byes_and_ends():
     assert final["tables"][0]["players"] == [top, semis["tables"][0]["players"][0]]
     assert tournament.status == "finished" and tournament.revealed_seed is not None
     assert audit(exported(tournament))[0].startswith("ok")
-    tournament = registered(8, format="swiss", rounds=1, top_cut=8)
+    tournament = tournament_of(8, format="swiss", rounds=1, top_cut=8)
     won_by_first_seats(tournament)
     for row in tournament.standings()[5:]:
         tournament.drop(row["player_id"])
@@ -243,7 +243,7 @@ def test_a_tournament_left_with_one_player_plays_on_with_byes_and_ends():
     players still in", so the tournament never ended) give the one still in a bye each; a round robin left with no one
     pairs nobody; each ends, reveals its seed and audits."""
     for spec in ({"format": "swiss", "rounds": 3}, {"format": "round_robin"}):
-        tournament = registered(4, **spec)
+        tournament = tournament_of(4, **spec)
         won_by_first_seats(tournament)
         staying = list(tournament.players)[-1] if spec["format"] == "swiss" else None
         for player in [p for p in tournament.players if p != staying]:
@@ -258,7 +258,7 @@ def test_a_tournament_left_with_one_player_plays_on_with_byes_and_ends():
 def test_the_timeline_of_an_elimination_without_a_champion_names_no_one_first():
     """RULINGS T7: both finalists dropped, so the tournament ends with no champion; its timeline said the first of the
     standings "finished first", in single elimination the first registered (who lost its semi-final or left)."""
-    tournament = registered(4)
+    tournament = tournament_of(4)
     semis = won_by_first_seats(tournament)
     for table in semis["tables"]:
         tournament.drop(table["players"][0])

@@ -19,7 +19,7 @@ SPEC = {"name": "Property Swiss", "game": "korona", "format": "swiss", "rounds":
         "placement_points": [3, 0], "options": {}}
 
 
-def run(players: int, seed: int) -> list[dict]:
+def random_tournament(players: int, seed: int) -> list[dict]:
     """A whole tournament with results and drops drawn from `seed`; every round's pairing."""
     chooser = random.Random(seed)
     tournament = Tournament.create(uuid.UUID(int=seed + 1), SPEC, "organiser-hash", bytes([seed % 256]) * 32)
@@ -41,7 +41,7 @@ def run(players: int, seed: int) -> list[dict]:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(6, 64), st.integers(0, 10_000))
 def test_random_tournaments_pair_everyone_without_rematch_and_one_bye_each(players, seed):
-    rounds = run(players, seed)
+    rounds = random_tournament(players, seed)
     met, byes = set(), []
     for round_ in rounds:
         seated = [p for t in round_["tables"] for p in t["players"]] + round_["byes"]
@@ -66,7 +66,7 @@ def test_the_same_seed_and_results_pair_the_same_way(players, seed):
     def pairings(rounds):
         return [([t["players"] for t in r["tables"]], r["byes"], r["random"]) for r in rounds]
 
-    assert pairings(run(players, seed)) == pairings(run(players, seed))
+    assert pairings(random_tournament(players, seed)) == pairings(random_tournament(players, seed))
 
 
 @settings(max_examples=20, deadline=None)

@@ -62,6 +62,37 @@ def play_to_the_end(table: Table, chooser: random.Random, on_response=None) -> l
             on_response(seat, result)
 
 
+def play_random_moves(table: Table, chooser: random.Random, moves: int) -> None:
+    """Up to `moves` random legal moves, fewer if the match ends first."""
+    for _ in range(moves):
+        view = table.view()
+        if view["status"] == "finished":
+            return
+        seat = view["awaiting_seat"]
+        table.play(seat, chooser.choice(table.moves(seat)))
+
+
+def play_until(table: Table, chooser: random.Random, seen, limit: int = 400) -> dict | None:
+    """Random legal moves until the referee's view shows what `seen` looks for: that view (None if never)."""
+    for _ in range(limit):
+        view = table.view()
+        if seen(view):
+            return view
+        if view["status"] == "finished":
+            return None
+        play_random_moves(table, chooser, 1)
+    return None
+
+
+def view_as(client, table: Table, token: str | None) -> dict:
+    """A seat's or the referee's view for a token, the spectator's without one."""
+    if token:
+        return table.view(token)
+    response = client.get(f"/matches/{table.id}/spectator-view")
+    assert response.status_code == 200
+    return response.get_json()
+
+
 def export(table: Table, token: str) -> list[str]:
     response = table.get("/export", token)
     assert response.status_code == 200
