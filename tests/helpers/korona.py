@@ -171,17 +171,32 @@ def secret_to_others(kind: str, payload: dict) -> bool:
         or (kind == "CardGiven" and payload.get("zone") == "hand")
 
 
-def unseen_by(seat: int, log, pile, hands) -> set[int]:
-    """The cards a seat has not seen: pile cards and other seats' hand cards never shown to everyone or to it (a card
-    it saw may be back in the pile after a backup: it knows the card is there, not where)."""
-    public, known = set(), set()
-    for kind, payload in log:
+class SeenCards:
+    """What one seat has been shown of the cards, fed the log one event at a time: cards shown to everyone, and
+    those shown to it alone (its own deal and draws, a card it gave or received)."""
+
+    def __init__(self, seat: int):
+        self.seat, self.public, self.known = seat, set(), set()
+
+    def add(self, kind: str, payload: dict) -> None:
         if not secret_to_others(kind, payload):
-            public |= card_ids(payload)
-        elif kind not in ("DeckShuffled", *RESTORING) and seat in (payload["seat"], payload.get("to")):
-            known |= card_ids(payload)
-    others = {card for other, hand in enumerate(hands) if other != seat for card in hand}
-    return (card_ids({"pile": pile}) | card_ids({"hand": list(others)})) - public - known
+            self.public |= card_ids(payload)
+        elif kind not in ("DeckShuffled", *RESTORING) and self.seat in (payload["seat"], payload.get("to")):
+            self.known |= card_ids(payload)
+
+    def unseen(self, pile, hands) -> set[int]:
+        """The cards of the pile and of the other seats' hands it has not been shown (a card it saw may be back in
+        the pile after a backup: it knows the card is there, not where)."""
+        others = {card for other, hand in enumerate(hands) if other != self.seat for card in hand}
+        return (card_ids({"pile": pile}) | card_ids({"hand": list(others)})) - self.public - self.known
+
+
+def unseen_by(seat: int, log, pile, hands) -> set[int]:
+    """The cards a seat has not seen, after the whole log."""
+    seen = SeenCards(seat)
+    for kind, payload in log:
+        seen.add(kind, payload)
+    return seen.unseen(pile, hands)
 
 
 def played_match(moves: int, match_id: int = 7) -> Match:
