@@ -11,7 +11,7 @@ from tests.helpers.api import assert_problem, auth
 from tests.helpers.browser import chromium_path, go
 from tests.helpers.console_forms import post_form
 from tests.helpers.streams import messages
-from tests.test_console import sign_in
+from tests.test_console import sign_in_form
 from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
 
 if chromium_path():  # the browser tests' fixtures (tests/test_console_browser.py skips itself without Chromium)
@@ -20,7 +20,7 @@ if chromium_path():  # the browser tests' fixtures (tests/test_console_browser.p
 browsers = pytest.mark.skipif(chromium_path() is None, reason="no Chromium here: on Debian, `apt-get install chromium`")
 
 
-def stream(client, path: str, **headers) -> list[dict]:
+def whole_stream(client, path: str, **headers) -> list[dict]:
     """A finished tournament's whole stream (it ends with the tournament)."""
     response = client.get(path, headers=headers)
     assert response.status_code == 200 and response.mimetype == "text/event-stream", response.get_data(as_text=True)
@@ -37,10 +37,10 @@ def test_the_console_stream_is_the_signed_in_holders_own(sqlite_client):
     for token in (organiser, *tokens.values(), None):
         post_form(sqlite_client, "/console/sign-out")
         if token:
-            sign_in(sqlite_client, token)
-        expected = stream(sqlite_client, f"/tournaments/{tid}/stream", **(auth(token) if token else {}))
-        assert expected and stream(sqlite_client, path) == expected
-        assert [m["version"] for m in stream(sqlite_client, f"{path}?from=5")] == \
+            sign_in_form(sqlite_client, token)
+        expected = whole_stream(sqlite_client, f"/tournaments/{tid}/stream", **(auth(token) if token else {}))
+        assert expected and whole_stream(sqlite_client, path) == expected
+        assert [m["version"] for m in whole_stream(sqlite_client, f"{path}?from=5")] == \
             [m["version"] for m in expected[5:]]
     assert_problem(sqlite_client.get(f"{path}?from=-1"), 400)
     assert_problem(sqlite_client.get(path, headers={"Last-Event-ID": "x"}), 400)
