@@ -149,7 +149,7 @@ def test_a_subscriber_that_stops_reading_is_dropped_while_the_others_keep_their_
             return call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
                 "version"]
 
-        for _ in range(150):  # a log long enough to fill the stuck client's buffers several times over
+        for _ in range(120):  # a log long enough to fill the stuck client's buffers several times over
             move()
         stuck = socket.socket()
         stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
