@@ -57,7 +57,7 @@ class HeraldWorker(GeventWorker):
         """A graceful stop (SIGTERM): the live streams end at once, their clients resuming on another worker with
         Last-Event-ID, rather than holding the stop until gunicorn's graceful timeout."""
         super().handle_exit(sig, frame)
-        live = getattr(self.wsgi, "extensions", {}).get("herald.live")
+        live = getattr(getattr(self, "wsgi", None), "extensions", {}).get("herald.live")  # none while booting
         if live is not None:
             gevent.spawn(live.hub.close)  # out of the signal handler
 
