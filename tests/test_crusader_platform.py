@@ -55,7 +55,7 @@ def test_every_combat_die_verifies_offline(finished, tmp_path):
 def test_an_import_re_referees_a_crusader_match(finished, tmp_path):
     """An imported Crusader Kingdoms log yields the same views, chain head and audit bundle on another server."""
     table, lines = finished
-    other, server = second_server(tmp_path)
+    other, _, server = second_server(tmp_path)
     imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
     assert imported.status_code == 201, imported.get_json()
     body = imported.get_json()

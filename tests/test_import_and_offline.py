@@ -37,7 +37,7 @@ def test_an_http_match_round_trips_through_import(client, tmp_path):
     lines = export(table, table.referee)
     conflict = client.post("/matches/import", data="\n".join(lines), headers=auth(table.referee))
     assert conflict.status_code == 409
-    other, server = second_server(tmp_path)
+    other, _, server = second_server(tmp_path)
     assert other.post("/matches/import", data="\n".join(lines), headers=auth("wrong")).status_code == 401
     imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
     assert imported.status_code == 201, imported.get_json()

