@@ -143,8 +143,8 @@ def command_path(tmp: Path, seconds: float) -> list[dict]:
                                                ("by `herald project`", pipelined, 0.5, {}))]
 
 
-# the rules as issue 21 found them (Korona 107 games/s on its day): each game's playouts are measured beside theirs,
-# run from that commit's tree in the same way, and held to twice their rate
+# the rules as issue 21 found them: each game's playouts are measured beside theirs, run from that commit's tree in
+# the same way, and held to twice their rate
 RULES_REFERENCE = "3afe9cc"
 PLAYOUT_PLAYERS = {"korona": 3, "for_a_crown": 4, "kingdom_tcg": 2, "crusader_kingdoms": 4}
 

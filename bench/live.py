@@ -1,11 +1,9 @@
-"""The live figure of `make bench` (issue 43): match streams (server-sent events) held by many subscribers while bench's
-HTTP load plays, against the same load without them.
+"""The live figure of `make bench` (issue 43): bench's HTTP load with and without match streams (server-sent events)
+held by many subscribers, all in one process of their own (bench/subscribers.py) so that reading costs the host little.
 
-The watched matches are moved by the bench every MOVE_EVERY seconds each, in both runs; in the second, `per_match`
-streams watch each (three seats' and the rest spectators'), all held by one process of their own (bench/subscribers.py)
-so that reading them costs the host little. A message's delivery is timed from its event's recorded moment (the server
-takes it before the commit, to the millisecond, so the figure errs long) to its arrival, and also from the arrival of
-the move's answer; memory per subscriber is the server's resident memory with the idle streams open less before."""
+In both runs the watched matches are moved every MOVE_EVERY seconds. A message's delivery is timed from its event's
+recorded moment (taken before the commit, so the figure errs long) and from the move's answer to its arrival; memory
+per subscriber is the server's resident memory with the idle streams open, less before. Method: bench/README.md."""
 from __future__ import annotations
 
 import json
@@ -21,7 +19,7 @@ import psutil
 from bench.figures import ROOT, figure, sqlite_app
 from bench.http_load import Client, http_load
 
-MOVE_EVERY = 0.5  # seconds between moves on each watched match (a Korona match of three lasts 160-210 moves)
+MOVE_EVERY = 0.5  # seconds between moves on each watched match
 SEATS = 3  # streams of each watched match held with a seat's token; the others are spectators'
 LAST_MOVE = 1.0  # seconds before the deadline the watched matches stop moving
 GRACE = 1.0  # a move answered this long before the deadline must have reached every stream of its match (else lost)

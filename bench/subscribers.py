@@ -1,13 +1,13 @@
-"""The subscribers of bench/live.py's figure: one process holding every match stream, reading them all through one
-selector, so that a thousand subscribers cost the host one light process beside the server they measure.
+"""The subscribers of bench/live.py's figure: one process holding every match stream through one selector, so that a
+thousand subscribers cost the host one light process beside the server they measure.
 
     python -m bench.subscribers SPEC OUT
 
 SPEC is JSON: {"port": P, "streams": [[match id, a seat's token or null for a spectator], ...]}. The process opens
-every stream (GET /matches/{id}/stream, from version 0; a stream refused fails the process), prints "ready" once each
-has told its backlog, then reads its deadline (a time.monotonic() reading) from stdin; at the deadline it resets them
-all, prints "closed" and writes OUT as JSON: {"received": each stream's [version, time.time()] at each message's arrival, in SPEC's
-order, "ended": how many streams the server closed first}.
+every stream (from version 0; one refused fails the process), prints "ready" once each has told its backlog, then
+reads its deadline (a time.monotonic() reading) from stdin. At the deadline it resets them all, prints "closed" and
+writes OUT as JSON: {"received": each stream's [version, time.time()] at each message's arrival, in SPEC's order,
+"ended": how many streams the server closed first}.
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ GENESIS = "0" * 64
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 if json.encoder.c_make_encoder is None:  # a Python without json's C speedups
     _encode = _CANONICAL.encode
-else:  # the C encoder that encode builds on every call, built once: 3.8 against 6.3 us an event's payload
+else:  # the C encoder that encode builds on every call, built once
     _ITERENCODE = json.encoder.c_make_encoder(None, _CANONICAL.default, json.encoder.encode_basestring, None, ":", ",",
                                               True, False, True)
 

@@ -1,6 +1,5 @@
 """Match clocks, the pure rules (RULINGS P3): only the awaited seat's clock runs, and the time is the server's, recorded
-in the events (ClockSet's and ClockExpired's "at"), so a replay shows the clocks as they stood and never reads the wall
-clock.
+in the events (ClockSet's and ClockExpired's "at"), so a replay never reads the wall clock.
 
 Two kinds, one model: each seat has its `seats` time, and the running seat also an `allowance_s` for its current
 decision, spent first.

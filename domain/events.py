@@ -1,13 +1,11 @@
 """Match events: the base every game's events derive from, the platform's own events, and how an event is found from
 its type and payload.
 
-An event class declares its payload (`fields` every payload has, `optional` ones some have) and its role for a
-take-back (`undo`, see domain/undo.py). Its handlers are found from the class: `evolve(state, payload)` (in place),
-`describe(payload, state, viewer)` (a sentence for the timeline) and `redact(payload, viewer)` (what a viewer may
-see during play), given to game events by the game's evolve, timeline and views modules (`evolves`, `describes`,
-`redacts`). A game that leaves an event without an evolve, a sentence or an undo role cannot be built
-(domain/games.py). The type an event is logged, exported and chained under is `name`: the class name, unless
-classes of one type differ only in their payload's shape.
+An event class declares its payload (`fields`, `optional`) and its take-back role (`undo`, domain/undo.py). The game's
+evolve, timeline and views modules give it its handlers (`evolves`, `describes`, `redacts`): `evolve(state, payload)`
+in place, `describe(payload, state, viewer)` a sentence, `redact(payload, viewer)`. A game leaving an event without an
+evolve, a sentence or an undo role cannot be built (domain/games.py). `name`, the type it is logged and chained under,
+is the class name unless classes of one type differ only in payload shape.
 """
 from __future__ import annotations
 

@@ -130,10 +130,9 @@ class Matches(StoreApplication):
     def play(self, match_id, seat: int, move: dict, expected_version: int | None = None, by_referee: bool = False,
              loaded: Match | None = None, reason: str | None = None) -> tuple[Match, list[dict]]:
         """Referee and record a move (or a referee's resolution for a seat); returns the match and the new events.
-        The first attempt plays on a copy of `loaded` or of the match this process holds (`held`), which may be behind
-        the store: if it is refused, or the store already has its version (another process recorded first), the move
-        is made again on the match as the store has it, so a stale copy neither refuses a move nor records one; up to
-        RETRIES times while other processes keep recording first."""
+        It is played first on a copy of `loaded` or of this process's `held` match, which may be stale: if refused, or
+        if another process recorded that version first, it is played again on the match as stored (up to RETRIES
+        times), so a stale copy neither refuses a move nor records one."""
         held = self.held(match_id) if loaded is None else loaded
         for attempt in range(RETRIES + 1):
             checked = attempt > 0

@@ -1,11 +1,9 @@
 """A resolution stack any game can use: activations resolve last in, first out, after every player passes.
 
-The stack is a JSON-ready dict inside a game's state, changed only by the game's evolve (so replay and undo treat it
-as any other state). A player who activates something puts it on top and hands the priority on; each player in turn
-may respond (push again) or pass; when every player has passed in a row the items resolve from the top down, each
-before the one beneath it. Then the window is open again, the player whose turn it is first. What an item is, and
-whether it can still act when its turn to resolve comes, is the game's: an item that cannot is resolved "without
-effect" by the game, and the next one follows.
+The stack is a JSON-ready dict in the game's state, changed only by the game's evolve, so replay and undo treat it as
+any other state. An activation goes on top and hands the priority on; once every player has passed in a row, the items
+resolve from the top down and the window opens again, the player whose turn it is first. Whether an item can still act
+when it resolves is the game's to say: one that cannot is resolved "without effect".
 """
 from __future__ import annotations
 

@@ -1,16 +1,10 @@
 """The projector: follows the event store's notification log and writes views to Redis.
 
-Its position is stored in Redis and advanced by one Lua script, atomically with the views it wrote and only if the
-position is still the one the batch started from, so several projectors never apply an event twice and a crash skips
-none. Where the position has moved (another projector, a FLUSHALL, a rebuild), the script writes nothing and answers
-where it stands, and the next batch starts there without asking.
-
-A projector keeps the documents it last folded, and the next batch folds onto them without reading Redis: a document is
-the fold of its match's log up to its version, whoever folds it and whether or not it was written. `apply` skips the
-events a document holds and refuses a gap; a document found behind (another projector moved it on) is brought forward
-from the event store. When the position moved on, the retry, of the same size, reaches at least as far as the batch
-that lost, so a document that batch folded is never written ahead of its position; when it moved back (Redis lost
-data), the projector forgets its documents, which may be ahead; when a batch fails, it forgets them and the position.
+Its position is stored in Redis and advanced by one Lua script (COMMIT), atomically with the views it wrote and only if
+it is still the one the batch started from, so several projectors never apply an event twice and a crash skips none;
+where it has moved, the script writes nothing and the next batch starts where it stands. The documents last folded are
+kept for the next batch (dropped when the position moves back or a batch fails); `apply` skips the events a document
+holds and refuses a gap.
 """
 from __future__ import annotations
 
@@ -33,7 +27,7 @@ TOKENS = "herald:tokens"
 TOURNAMENTS = "herald:tournaments"
 TOURNAMENT_TOKENS = "herald:tournament-tokens"  # token hash -> "tournament_id:organiser" or ":player_id"
 BATCH = 500
-REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications (about 0.2 s)
+REQUEST_LIMIT = 10 * BATCH  # a request projects at most this many notifications, so that none is held long
 CACHED_DOCS = 512
 # sorted set: "match:<id>" by when its running clock runs out, "tournament:<id>" by when its round's time does
 # (service/timekeeper.py)

@@ -71,13 +71,11 @@ class Herald:
         self.refresh(own=True)
 
     def refresh(self, own: bool = False) -> bool:
-        """Bring the views up to date, unless `herald project` does (after this request's commands, it is woken);
-        True once they are. `own`, after this request's
-        commands: up to the last event this process recorded (True once the views hold it), not read back from the store
-        where it follows the views' position (Projector.catch_up). Best effort, it never fails a request (a move is
-        already committed when it runs) nor holds one long: whatever goes wrong is logged, and a Redis that came back
-        empty is refilled REQUEST_LIMIT notifications a request. Reads never depend on it: a view older than the log is
-        recomputed from the event store."""
+        """Bring the views up to date, unless `herald project` does (it is woken after this request's commands); True
+        once they are. `own`: only up to the last event this process recorded, taken from memory where it follows the
+        views' position (Projector.catch_up). Best effort: it never fails a request (the move is already committed),
+        errors are logged, and it never holds one long (at most REQUEST_LIMIT notifications a request, even to refill
+        an emptied Redis). Reads never depend on it: a view older than the log is recomputed from the event store."""
         if not self.project_inline:
             if own:
                 try:

@@ -1,12 +1,10 @@
-"""`herald bot`: a seat played by the machine over the public HTTP API, to fill a table.
+"""`herald bot`: a seat played by the machine over the public HTTP API, to fill a table. Only the standard library, so
+a bot runs wherever Python does.
 
-It finds its match from its token alone (GET /whoami), follows the match's live stream (GET /matches/{id}/stream)
-and, whenever the newest message says its seat is awaited, plays legal moves (GET /legal-moves, then each move's
-answer lists the next ones) until it is not; a move refused as stale (409) or not legal now (422) is followed by the
-legal moves read again. A dropped stream is resumed with Last-Event-ID, so nothing is missed. It exits once the match
-is finished, printing the result in one line. Given a tournament player's token, it follows the tournament's stream
-(GET /tournaments/{id}/stream), plays each table the stream seats it at, and exits when the tournament ends, printing
-each match's line and its final standing. Only the standard library: a bot runs wherever Python does."""
+From its token alone (GET /whoami) it finds its match, follows its live stream (resumed with Last-Event-ID if dropped)
+and plays legal moves whenever its seat is awaited, reading them again after a 409 or 422; it exits printing the
+result once the match is finished. Given a tournament player's token, it follows the tournament's stream instead,
+plays each table it is seated at, and exits with each match's line and its final standing."""
 from __future__ import annotations
 
 import http.client

@@ -1,7 +1,6 @@
 """Herald's settings, all from the environment; the defaults serve one machine (`make run`).
 
-Each field of Settings below names the variable it reads. The event store's variables are passed on to
-eventsourcing (see event_store_env):
+Each field of Settings names the variable it reads. The event store's are passed on to eventsourcing (event_store_env):
 
     PERSISTENCE_MODULE  eventsourcing.sqlite (default) or eventsourcing.postgres
     SQLITE_DBNAME       the SQLite file; default DATA_DIR/events.sqlite
@@ -11,9 +10,9 @@ eventsourcing (see event_store_env):
     POSTGRES_PASSWORD   default empty, for trust or peer authentication
     POSTGRES_SCHEMA     the schema of the tables; default the server's search path (usually public)
 
-eventsourcing reads its other settings from the environment too (POSTGRES_POOL_SIZE, POSTGRES_CONNECT_TIMEOUT,
-SQLITE_LOCK_TIMEOUT, AGGREGATE_CACHE_MAXSIZE: Herald's default 1000 matches...). `herald run` and `herald serve`
-(service/cli.py) read WEB_CONCURRENCY, the gunicorn workers (default 2; gevent's, service/gunicorn_problems.py).
+eventsourcing reads its other settings itself (POSTGRES_POOL_SIZE, SQLITE_LOCK_TIMEOUT, AGGREGATE_CACHE_MAXSIZE:
+Herald's default 1000 matches, ...). `herald run` and `herald serve` read WEB_CONCURRENCY, the gunicorn workers
+(default 2).
 """
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """DATA_DIR holds secrets (the SQLite store's unrevealed server seeds, the embedded Redis's referee views): it is kept
 to its owner (the folder 0700, its files 0600) and used by one server at a time.
 
-The claim is a POSIX record lock (fcntl.lockf) on DATA_DIR/herald.lock, held while the process that took it lives:
-the kernel drops it with a dead process, and a forked worker does not inherit it, so it is free as soon as its holder
-is gone. The file names the holder (pid, command, port, Redis) for a process that finds it taken.
+The claim is a POSIX record lock (fcntl.lockf) on DATA_DIR/herald.lock: the kernel drops it with a dead process and a
+forked worker does not inherit it. The file names its holder (pid, command, port, Redis) for a process finding it taken.
 """
 from __future__ import annotations
 

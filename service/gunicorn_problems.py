@@ -1,9 +1,10 @@
-"""Herald's gunicorn worker: gevent's, so that a connection costs a greenlet and a buffer, not a thread, however slow its
-client. The application sees a request only once it is whole: the request head must arrive within HEAD_SECONDS (also
-how long an idle connection is kept between requests), and the body is read whole before the app is called, each read
-waiting at most BODY_IDLE_SECONDS; a stalled client is answered 408 and its connection closed. A request gunicorn or
-the worker refuses before Flask sees it (a request line or header too large, a body over the largest Herald takes) is
-answered with a problem document (application/problem+json) like every other Herald error, and `Connection: close`."""
+"""Herald's gunicorn worker: gevent's, so that a connection costs a greenlet and a buffer, not a thread, however slow
+its client.
+
+The app sees a request only once it is whole: its head must arrive within HEAD_SECONDS (also the keep-alive idle limit)
+and each read of its body within BODY_IDLE_SECONDS, else a 408 and the connection closed. What gunicorn or the worker
+refuses before Flask (a request line or header too large, a body over Herald's largest) is answered with a problem
+document (application/problem+json) like every other Herald error, and `Connection: close`."""
 from __future__ import annotations
 
 import io

@@ -1,10 +1,10 @@
-"""The two requests of nearly every move, POST /matches/<id>/moves and GET /matches/<id>/legal-moves, answered
-before Flask's request machinery when they are plainly well formed: a JSON body within the size and depth limits, a
-query the route's schema takes, a bearer token of the match, a move its game's schema takes and its rules allow.
-Anything else, and every refusal, goes on to the Flask app, which answers it as it always has (nothing is recorded
-before a refusal, so it meets the request afresh). A move takes the routes' one command path: the application's
-Herald.play (service/app.py) records it, tells its tournament and the views, and service/routes.py builds the answer
-(move_result, legal_answer); the routes stay documented by flask-smorest. Its gain is in bench/README.md."""
+"""A fast path for the two requests of nearly every move, POST /matches/<id>/moves and GET /matches/<id>/legal-moves:
+answered before Flask's request machinery when plainly well formed (a JSON body within the size and depth limits, a
+query the route's schema takes, a bearer token of the match, a move its game's schema takes and its rules allow).
+
+Anything else, and every refusal, goes on to the Flask app, which meets it afresh (nothing is recorded before a
+refusal). A move still takes the one command path, Herald.play (service/app.py), and service/routes.py builds the
+answer; the routes stay documented by flask-smorest. Figures: bench/README.md."""
 from __future__ import annotations
 
 import functools

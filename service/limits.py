@@ -1,10 +1,9 @@
 """Limits on creation: how many matches, tournaments and registrations one client address may create (each counted
-apart, HERALD_CREATE_LIMIT in a moving window), counted by flask-limiter in the app's Redis, so that the limit holds
+apart, HERALD_CREATE_LIMIT in a moving window), counted by flask-limiter in the app's Redis so that the limit holds
 across worker processes. Only what was created counts: a refused request uses up nothing.
 
-While Redis is down each worker counts in its own memory instead (flask-limiter's in-memory fallback, which asks Redis
-again now and then), rather than answering 503: the matches and tournaments are recorded in the event store, which is
-up, moves go on too, and a limit held by each worker still bounds a flood."""
+While Redis is down each worker counts in its own memory (flask-limiter's in-memory fallback) rather than answering
+503: creations are recorded in the event store, which is up, and a limit held by each worker still bounds a flood."""
 from __future__ import annotations
 
 import math

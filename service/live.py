@@ -1,11 +1,10 @@
 """Live streams (server-sent events): each holder is told of every new version of a match as it is committed.
 
-Whoever projects a commit publishes the new version on the match's Redis channel (projections/projector.py, in the
-same script as the views). Each server process listens on one pub/sub connection (Hub) and wakes the streams of that
-match; a stream then reads what it has not sent from the event store, so a message lost in Redis (a restart, a slow
-listener) loses nothing: the next wake-up or heartbeat finds it. A stream's messages are told by its match's Feed,
-shared by every stream of the match in this process. A client that stops reading is dropped once its socket's buffer
-is full for HERALD_STREAM_SEND_TIMEOUT seconds (service/stream_routes.py); it never holds up the others."""
+Whoever projects a commit publishes the new version on the match's Redis channel (projections/projector.py). Each
+server process listens on one pub/sub connection (Hub) and wakes that match's streams, which read what they have not
+sent from the event store, so a message lost in Redis loses nothing: the next wake-up or heartbeat finds it. A match's
+Feed tells the messages of all its streams here; a client that stops reading is dropped after
+HERALD_STREAM_SEND_TIMEOUT seconds (service/stream_routes.py), never holding up the others."""
 from __future__ import annotations
 
 import json

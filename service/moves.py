@@ -84,12 +84,11 @@ def _load(name: str, body: dict) -> dict:
     return {**PLATFORM_KEYS.load(platform), **move} if platform else dict(move)  # in the schema's order
 
 
-@lru_cache(maxsize=8192)  # moves repeat from match to match: 150 random games of each game chose 1,876 different
-# Korona moves, 869 of Kingdom TCG, 514 of Crusader Kingdoms and 99 of For a Crown
+@lru_cache(maxsize=8192)  # moves repeat from match to match, so most are read by the schema once
 def _taken(name: str, typed: tuple) -> dict:
     """What the game's move schema makes of a move's own flat keys, kept: the schema is a pure function of the body
-    (no hooks, no context, no defaults: docs/ADDING_A_GAME.md), and its load costs 20-30 us, most of it on the fields
-    a move does not have (7.5% of a worker under load)."""
+    (no hooks, no context, no defaults: docs/ADDING_A_GAME.md), and its load is costly, most of it spent on the
+    fields a move does not have."""
     return move_schema(name).load({key: value for key, _, value in typed})
 
 

@@ -1,10 +1,10 @@
-"""Live streams of a tournament (server-sent events): GET /tournaments/{id}/stream tells each new version of a tournament
-as it is committed: its event and timeline sentence, a player its own next table; the newest message of a burst the
-current round and standings where they changed, and the organiser the reports waiting.
+"""Live streams of a tournament (server-sent events): GET /tournaments/{id}/stream tells each new version as it is
+committed (its event and timeline sentence, a player its own next table), and on the newest message of a burst the
+current round, standings and the organiser's waiting reports where they changed.
 
-The projector publishes the tournament's new version on its Redis channel (projections/projector.py); the process's
-Hub (service/live.py) wakes the streams, which read what they have not sent from the event store, so a message lost in
-Redis loses nothing. A tournament's Feed folds its events once for every stream of it in this process."""
+As for a match (service/live.py), the projector publishes each version on Redis and the process's Hub wakes the
+streams, which read what they have not sent from the event store, so a message lost in Redis loses nothing. A
+tournament's Feed folds its events once for every stream of it in this process."""
 from __future__ import annotations
 
 import json
@@ -46,9 +46,9 @@ def tables_to_play(tournament) -> dict[str, dict]:
 class Feed:
     """What every stream of one tournament in this process tells, folded once from the store: each version's event
     and sentence, and the players whose next table it paired; the current round, standings and reports waiting, and
-    the version each last changed by. As a match stream's view, those three ride on the newest message of a burst
-    where they changed since the stream's last: an older one has been overtaken (a 128-player Swiss read from 0 is
-    0.1 MB so, 9.8 MB with the standings on every result)."""
+    the version each last changed by. As a match stream's view, those three ride only on the newest message of a
+    burst where they changed since the stream's last: an older one has been overtaken, and a long tournament read
+    from version 0 would otherwise repeat the standings on every result."""
 
     def __init__(self, tournament_id):
         self.id = uuid.UUID(str(tournament_id))

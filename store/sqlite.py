@@ -1,27 +1,11 @@
-"""How Herald's processes use one SQLite event store: each thread on a connection of its own, reads without a BEGIN,
-writers taking turns on a lock file, commits as SQLITE_SYNCHRONOUS says.
+"""Herald's SQLite event store, shared by several processes: a connection per thread, reads without a BEGIN, writers
+taking turns on a lock file.
 
-Connections: each thread of a process opens its own the first time it reads or writes, as eventsourcing's pool opens
-its (WAL mode, the PRAGMA below), and keeps it while it lives; the datastore's close closes them. A read or a write then
-waits at none of the pool's locks and queue. A connection keeps its prepared statements (sqlite3's cache of 128, where
-eventsourcing's keeps one), so a read after a write is not parsed and planned again.
-
-Reads: every read eventsourcing's SQLite recorders make is one SELECT, which SQLite runs as a transaction of its own
-(the connections are in autocommit mode), reading one snapshot of the store; so a read sends no BEGIN and ROLLBACK
-around it, which is most of a read's cost. Errors are translated into eventsourcing's as its own transactions translate
-them. A thread's reads and writes share its connection, so a read must not run inside a write's transaction
-(eventsourcing's recorders make none there: it would end that transaction).
-
-Turns: a write transaction begins once its process holds an exclusive flock on `<store>.writelock`. A writer that finds
-it held tries again after 50 us, then 100, 200... up to 1 ms between tries, where SQLite's busy handler would sleep 1,
-2, 5, 10... ms while the other's commit holds the store for well under a millisecond. The kernel drops a dead
-process's lock with it. A writer that waits longer than SQLITE_LOCK_TIMEOUT (eventsourcing's, default 5 s) gets
-SQLite's own "database is locked", and nothing is written.
-
-Commits: the store is in WAL mode (eventsourcing's); SQLITE_SYNCHRONOUS is SQLite's PRAGMA synchronous for it. NORMAL
-(Herald's default) makes each commit durable against a crash of any Herald process, which is what an acknowledged
-move must survive, and syncs the log to disk at checkpoints; a power loss or an operating system crash may roll back
-the moves committed since the last one, never corrupt the store. FULL syncs every commit to disk as well.
+A read is one SELECT, which SQLite (in autocommit mode) runs on one snapshot, so no BEGIN or ROLLBACK is sent; never
+read inside a write's transaction on the thread's connection: it would end it. A writer first takes an exclusive flock
+on `<store>.writelock`, retried after short pauses (POLL) where SQLite's busy handler sleeps whole milliseconds; the
+kernel frees a dead process's lock, and past SQLITE_LOCK_TIMEOUT the write fails ("database is locked").
+SQLITE_SYNCHRONOUS=NORMAL (default) survives a crash of any process, FULL a power loss too.
 """
 from __future__ import annotations
 
@@ -146,10 +130,9 @@ def configure(datastore, synchronous: str | None) -> None:
     timeout = pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT  # eventsourcing's, for SQLite's and the turns' waits
 
     def create_connection():
-        """A connection as eventsourcing's pool makes one (autocommit, WAL mode, rows by name), keeping STATEMENTS
-        prepared statements where eventsourcing's keeps one (`cached_statements=True`), so that a thread alternating
-        a write and a read prepared each anew (a read after a write took 26 us instead of 12), and committing as
-        `synchronous` says."""
+        """A connection as eventsourcing's pool makes one (autocommit, WAL mode, rows by name), but keeping STATEMENTS
+        prepared statements where eventsourcing's keeps one (so a thread alternating writes and reads would prepare
+        each anew), and committing as `synchronous` says."""
         try:
             connection = sqlite3.connect(pool.db_name, uri=True, check_same_thread=False, isolation_level=None,
                                          cached_statements=STATEMENTS, timeout=timeout)

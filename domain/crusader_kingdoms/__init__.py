@@ -1,10 +1,9 @@
 """Crusader Kingdoms: the card-driven conquest of Outremer (its Spanish rulebook; sections cited as 4.1.2, 8.3, ...).
 
-Modes by player count: 1 solo (1st Crusade) and 2 co-operative (3rd Crusade) against the automated Muslims,
-on the "1st and 3rd Crusades" map; 3 players (Saladin, Jerusalem, Antioch) and 4 players (Damascus, Jerusalem,
-Antioch, Aleppo) on the "Saladin and the 2nd Crusade" map. Maps and decks are JSON data (data/), validated on
-load; a match may bring its own in options {"map": {...}, "decks": {...}}. Kingdom index = seat; in the 1- and
-2-player games the automated Muslims are the last kingdom (index = number of players).
+Kingdom index = seat. 1 player (solo 1st Crusade) and 2 (co-operative 3rd Crusade) play the "1st and 3rd Crusades"
+map against the automated Muslims, the last kingdom (index = number of players); 3 (Saladin, Jerusalem, Antioch) and
+4 (Damascus, Jerusalem, Antioch, Aleppo) play "Saladin and the 2nd Crusade". Maps and decks are data/ files, validated
+on load; a match may bring its own in options {"map": {...}, "decks": {...}}.
 
 Moves (exactly as GET /legal-moves lists them):
 

@@ -1,7 +1,5 @@
-"""Korona: the card game of stacking a kingdom (its rulebook, English edition with the Spanish original).
-
-Two to four players draw, then take up to three actions a turn: place Build cards in stacks, play Action cards,
-discard. Cards are ids 0-89 (data/cards.json); a stack is an index into its owner's play area; seats are 0-3.
+"""Korona: the card game of stacking a kingdom, 2-4 players (its rulebook, English edition with the Spanish original).
+Cards are ids 0-89 (data/cards.json); a stack is an index into its owner's play area; seats are 0-3.
 
 Moves (exactly as GET /legal-moves lists them):
 

@@ -1,10 +1,9 @@
-"""Swiss pairings for 2-player tables by a real matching engine (networkx's maximum-weight matching), not a greedy
-pass: everyone paired, then no rematch where one can be avoided, then the bye to the lowest-standing player who has
-not had one, then players as close in points as possible, then as close in standing.
+"""Swiss pairings for 2-player tables by maximum-weight matching (networkx), not a greedy pass. Its wishes, in order:
+everyone paired, no rematch that can be avoided, the bye to the lowest-standing player who has not had one, players
+as close in points as possible, then in standing.
 
-Each wish is a weight band far above the next, so the engine's single optimum honours them in that order. The
-players come in standing order (best first, ties already broken by the round's seeded draw), so the result is
-deterministic given the tournament's seed.
+Each wish is a weight band far above the next, so the engine's single optimum honours them in that order. Players come
+in standing order (ties broken by the round's seeded draw), so the result is deterministic given the tournament's seed.
 """
 from __future__ import annotations
 

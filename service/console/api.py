@@ -1,14 +1,10 @@
 """The console is a client of Herald's own API, called in process: a page shows only what the API answers to the
 same token, and every action goes through the API's own schemas, checks and refusals.
 
-Decided (issue 44): the console is to call the application, not go through HTTP. Calling its own server over a socket
-would cost each page's several calls a round trip and a worker each (a synchronous worker calling itself can wait on
-itself), and would need the server's own address; it adds no check the in-process call lacks. Calling the
-application keeps the guarantee above only where each command's checks live in one application method, as a move's
-do (service.app.Herald.play, whose checks the routes used to hold). Until every page's reads and commands are such
-methods (each route's token-to-role, role and schema checks moved behind one method the route and the console
-share, their refusals mapped to Refused as service.problems.REFUSALS maps them to statuses), the console calls the
-API through the Flask test client, which runs the whole request as a client's would."""
+It calls the application, not HTTP (issue 44): a call to its own server would cost each page a round trip and a worker
+(a synchronous worker calling itself can wait on itself). Until every page's reads and commands are application methods
+shared with the routes, as a move's is (service.app.Herald.play), it calls the API through the Flask test client,
+which runs the whole request as a client's would."""
 from __future__ import annotations
 
 from flask import current_app
