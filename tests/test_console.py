@@ -15,21 +15,7 @@ import pytest
 from domain.registry import GAMES
 from service.console.present import chart, flags, move_label
 from tests.helpers.api import Table, auth, play_to_the_end
-from tests.helpers.console_forms import post_form
-
-
-def sign_in_form(client, token: str):
-    return post_form(client, "/console/sign-in", {"token": token})
-
-
-def page(client, path: str, status: int = 200) -> str:
-    response = client.get(path)
-    assert response.status_code == status, response.get_data(as_text=True)[:2000]
-    return response.get_data(as_text=True)
-
-
-def alert(text: str) -> str:
-    return html.unescape(" ".join(re.findall(r'role="alert"[^>]*>([^<]*)<', text)))
+from tests.helpers.console_forms import alert, page, post_form, sign_in_form
 
 
 def buttons(text: str) -> list[dict]:

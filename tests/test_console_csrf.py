@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers.api import Table, auth
 from tests.helpers.browser import LiveServer, Watch, chromium, chromium_path, console_app, go, pages_app, sign_in
-from tests.test_console_forgery import SECURITY_HEADERS
+from tests.helpers.console_forms import SECURITY_HEADERS
 
 CHROMIUM = chromium_path()
 if CHROMIUM is None:

@@ -16,12 +16,9 @@ import pytest
 
 from service.console.secret_key import FILE, secret_key
 from tests.helpers.api import Table, auth
-from tests.helpers.console_forms import form_token, post_form, token_in
+from tests.helpers.console_forms import SECURITY_HEADERS, alert, form_token, page, post_form, sign_in_form, token_in
 from tests.helpers.server import NEW_MATCH, Server, call, redis_url
-from tests.test_console import alert, page, sign_in_form
 
-SECURITY_HEADERS = {"content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY",
-                    "x-content-type-options": "nosniff", "referrer-policy": "same-origin"}
 OTHER_ORIGINS = [{"Origin": "http://127.0.0.1:9"}, {"Origin": "null"}, {"Sec-Fetch-Site": "same-site"},
                  {"Sec-Fetch-Site": "cross-site"}, {"Origin": "http://localhost", "Sec-Fetch-Site": "same-site"}]
 

@@ -10,8 +10,7 @@ import pytest
 
 from service.console.present import round_time
 from tests.helpers.api import auth
-from tests.helpers.console_forms import post_form
-from tests.test_console import alert, page, sign_in_form
+from tests.helpers.console_forms import alert, page, post_form, sign_in_form
 from tests.test_console_tournament_states import words
 from tests.test_tournament_cut_and_byes import entered, paired
 

@@ -7,8 +7,7 @@ import html
 import re
 
 from tests.helpers.api import auth
-from tests.helpers.console_forms import post_form
-from tests.test_console import page, sign_in_form
+from tests.helpers.console_forms import page, post_form, sign_in_form
 from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
 
 

@@ -1,10 +1,12 @@
-"""Posting the console's forms from Flask's test client as a browser does: with the CSRF token read from a console
-page the same client loaded (its session cookie holds the token's secret), never with CSRF turned off."""
+"""The console's pages and forms from Flask's test client as a browser uses them: forms posted with the CSRF token read
+from a console page the same client loaded (its session cookie holds the token's secret), never with CSRF turned off."""
 from __future__ import annotations
 
 import html
 import re
 
+SECURITY_HEADERS = {"content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY",
+                    "x-content-type-options": "nosniff", "referrer-policy": "same-origin"}  # on every console page
 FIELD = re.compile(r'<input type="hidden" name="csrf_token" value="([^"]+)">')
 
 
@@ -25,3 +27,19 @@ def form_token(client, path: str = "/console/sign-in") -> str:
 def post_form(client, path: str, data: dict | None = None, **kwargs):
     """POST a console form with its token, as the page's form would send it."""
     return client.post(path, data={**(data or {}), "csrf_token": form_token(client)}, **kwargs)
+
+
+def sign_in_form(client, token: str):
+    return post_form(client, "/console/sign-in", {"token": token})
+
+
+def page(client, path: str, status: int = 200) -> str:
+    """A console page's HTML, answered with `status`."""
+    response = client.get(path)
+    assert response.status_code == status, response.get_data(as_text=True)[:2000]
+    return response.get_data(as_text=True)
+
+
+def alert(text: str) -> str:
+    """What a page's alerts say."""
+    return html.unescape(" ".join(re.findall(r'role="alert"[^>]*>([^<]*)<', text)))
