@@ -4,6 +4,7 @@ the checkout's folders; what each prints is what the page says it does. docs/DEP
 (its own test below)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -80,10 +81,17 @@ def terminal(**settings) -> dict:
 def run(script: str, cwd: Path, base: str) -> list:
     """Run a session in bash against the server at `base` (docs/session.sh's H), stopping at the first failing
     command; what it printed."""
-    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], check=False, cwd=cwd, capture_output=True,
-                          text=True, timeout=600, env=terminal(H=base))
-    assert done.returncode == 0, done.stderr
-    return outputs(done.stdout)
+    out, err = cwd.parent / "session.out", cwd.parent / "session.err"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        session = subprocess.Popen(["bash", "-euo", "pipefail", "-c", script], cwd=cwd, stdout=stdout, stderr=stderr,
+                                   text=True, env=terminal(H=base), start_new_session=True)
+    try:
+        status = session.wait(timeout=600)
+    finally:  # what a failed session left running in the background (a bot, say) stops with it
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(session.pid, signal.SIGKILL)
+    assert status == 0, f"exit status {status}: {err.read_text()}"
+    return outputs(out.read_text())
 
 
 @pytest.fixture
