@@ -3,15 +3,26 @@ running clock counts down from its deadline with no request to the server meanwh
 referee adds time through the page's form. The pages without a browser: tests/test_console_clock_pages.py."""
 from __future__ import annotations
 
-from tests.helpers.api import Table
-from tests.helpers.browser import go
+import pytest
 
-# its fixtures, and its skip where there is no Chromium
-from tests.test_console_browser import browser, credentials_of, herald, open_page, watch  # noqa: F401
+from tests.helpers.api import Table
+from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser and watch)
+    browser_fixture,
+    chromium_path,
+    credentials_of,
+    go,
+    herald_fixture,
+    open_page,
+    watch_fixture,
+)
 from tests.test_console_clock_pages import CLOCK, seconds
 
+if chromium_path() is None:
+    pytest.skip("browser tests (tests/test_console_clocks.py) not run: no Chromium here; on Debian, `apt-get install "
+                "chromium` (make test does it when run as root)", allow_module_level=True)
 
-def test_the_running_clock_counts_down_in_the_browser_and_the_referee_adds_time(herald, browser, watch):  # noqa: F811
+
+def test_the_running_clock_counts_down_in_the_browser_and_the_referee_adds_time(herald, browser, watch):
     """The referee's page shows the first player's running clock lower a second or more later, the browser having
     asked the server for nothing (the page polls nothing); the other's stands still at 10:00. Two minutes added
     through the form are in the view, the timeline and the clock the page then counts down."""

@@ -12,15 +12,27 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.helpers.api import Table, assert_problem, auth, page_as, play_to_the_end
-from tests.helpers.browser import chromium_path, go, shown_version, wait_for_version_change
+from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser and watch)
+    SHOWN,
+    browser_fixture,
+    chromium_path,
+    click_move,
+    credentials_of,
+    go,
+    hands,
+    herald_fixture,
+    moves_on,
+    nearer_the_end,
+    open_page,
+    settle,
+    shown_version,
+    wait_for_version_change,
+    watch_fixture,
+)
 from tests.helpers.streams import messages
 from tests.test_console_clock_pages import CLOCK, seconds
 
-if chromium_path():  # the browser tests' fixtures (tests/test_console_browser.py skips itself without Chromium)
-    from tests.test_console_browser import browser, credentials_of, hands, herald, open_page, watch  # noqa: F401
-
 browsers = pytest.mark.skipif(chromium_path() is None, reason="no Chromium here: on Debian, `apt-get install chromium`")
-SHOWN = "(v) => document.querySelector('#version').textContent === String(v)"
 
 
 def stream(client, table: Table, path: str, **headers) -> list[dict]:
@@ -81,10 +93,11 @@ def requests_of(page, out: list) -> None:
 
 @browsers
 def test_two_seats_and_a_spectator_follow_a_whole_match_by_its_streams_with_no_polling(herald, browser, watch):
-    """Seats click legal moves until Korona ends; after each move the pages that did not move (the other seat's, a
-    spectator's) show the new version within 1 s, with the seat's legal moves and no other seat's hand. Each page
-    asked for nothing but its one stream, the page a message or a click fetches, the click's post and its static
-    files: idle, nothing at all; the match over, its pages say so without a reload and their streams are closed."""
+    """Seats click legal moves (building moves first, for a shorter match) until Korona ends; after each move the
+    pages that did not move (the other seat's, a spectator's) show the new version within 1 s, with the seat's legal
+    moves and no other seat's hand. Reloaded at the end, a seat's page shows its GET /view's scores. Each page asked for nothing but its one stream, the page a message or a click
+    fetches, the click's post and its static files: idle, nothing at all; the match over, its pages say so without a
+    reload and their streams are closed."""
     app, base = herald
     api = app.test_client()
     table = Table(api, ["Ana", "Bo"], "korona")
@@ -103,9 +116,14 @@ def test_two_seats_and_a_spectator_follow_a_whole_match_by_its_streams_with_no_p
         mover, others = pages[seat], [p for i, p in enumerate(pages) if i != seat]
         watch.check(mover, hands(ref, seat))
         buttons = mover.locator("button.move")
-        assert buttons.count() == len(table.moves(seat)), "the refreshed page's buttons are the seat's legal moves"
+        legal = table.moves(seat)
+        assert buttons.count() == len(legal), "the refreshed page's buttons are the seat's legal moves"
+        assert moves_on(mover) == legal, "the refreshed page's buttons are the seat's legal moves"
+        settle(mover, watch)  # the mover's page has swapped in both its fetches of the last move
+        if len(waits) in (0, 40):
+            watch.shoot(mover, f"match-seat-{seat}-move-{len(waits)}")
         started = time.monotonic()
-        buttons.nth(chooser.randrange(buttons.count())).click()
+        click_move(mover, watch, buttons.nth(nearer_the_end(chooser, legal)))
         for page in others:
             wait_for_version_change(page, before, timeout=1000)
         waits.append(time.monotonic() - started)
@@ -126,6 +144,14 @@ def test_two_seats_and_a_spectator_follow_a_whole_match_by_its_streams_with_no_p
         assert len(streams) == 1 and streams[0].startswith("from="), "one stream a page, never reopened"
         others = {(m, p) for m, p, q in log if p != f"{path}/stream" and not p.startswith("/console/static/")}
         assert others <= {("GET", path), ("POST", f"{path}/moves")}, others
+    for seat, page in enumerate(pages[:2]):  # each seat's page reloaded: its scores are its GET /view's
+        go(page, f"{base}{path}")
+        watch.check(page)
+        final = table.view(table.tokens[seat])
+        shown = [int(page.locator(f'[data-seat="{p["seat"]}"] .score').inner_text()) for p in final["players"]]
+        assert shown == [p["score"] for p in final["players"]]
+        assert "Finished. Won by" in page.content() and page.locator("button.move").count() == 0
+    watch.shoot(pages[0], "match-finished")
     assert len(waits) > 20
 
 

@@ -8,14 +8,18 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.helpers.api import assert_problem, auth
-from tests.helpers.browser import chromium_path, go
+from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser and watch)
+    browser_fixture,
+    chromium_path,
+    go,
+    herald_fixture,
+    open_page,
+    watch_fixture,
+)
 from tests.helpers.console_forms import post_form
 from tests.helpers.streams import messages
 from tests.test_console import sign_in_form
 from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
-
-if chromium_path():  # the browser tests' fixtures (tests/test_console_browser.py skips itself without Chromium)
-    from tests.test_console_browser import browser, herald, open_page, watch  # noqa: F401
 
 browsers = pytest.mark.skipif(chromium_path() is None, reason="no Chromium here: on Debian, `apt-get install chromium`")
 
