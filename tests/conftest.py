@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import uuid
 
 import pytest
 import redis
@@ -12,6 +11,7 @@ from projections.connection import RETRY_ONCE
 from projections.projector import Projector
 from service.app import Herald, create_app
 from service.config import Settings
+from tests.helpers.server import event_store
 from tests.helpers.tournaments import audit_finished_tournaments
 
 POSTGRES = {
@@ -56,20 +56,8 @@ def redis_client(tmp_path_factory):
 @pytest.fixture(params=["sqlite", "postgres"])
 def store_env(request, tmp_path):
     """eventsourcing persistence settings for a fresh, empty event store."""
-    if request.param == "sqlite":
-        yield {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}
-        return
-    if not postgres_reachable():
-        pytest.skip(f"PostgreSQL not reachable at {POSTGRES['POSTGRES_HOST']}:{POSTGRES['POSTGRES_PORT']}; "
-                    "the SQLite run of this test still ran")
-    import psycopg
-
-    schema = f"herald_test_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(_postgres_conninfo(), autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    yield {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_SCHEMA": schema, **POSTGRES}
-    with psycopg.connect(_postgres_conninfo(), autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    with event_store(request.param, tmp_path) as env:
+        yield env
 
 
 def herald_context(store_env: dict, redis_client) -> Herald:

@@ -11,25 +11,17 @@ import pytest
 
 from service.bot import Api, Bot
 from tests.helpers.api import assert_problem, auth
-from tests.helpers.server import Server, call, redis_url
+from tests.helpers.server import call, restart_shared_server, shared_server
 
 KORONA = {"game": "korona", "players": ["Ana", "Bo"]}
 
 
-def serve(tmp_path, redis_client, port: int | None = None) -> Server:
-    """A real gunicorn Herald on SQLite under tmp_path and the test Redis, on `port` (a free one by default)."""
-    store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}
-    return Server(tmp_path, store, redis_url(redis_client), port=port).start()
-
-
 @pytest.fixture
-def server(tmp_path, redis_client):
-    """A fresh server: its Redis holds nothing of another test's event store (a projector position past this one's
-    events would leave them unprojected, unannounced and their tokens unknown)."""
-    redis_client.flushdb()
-    started = serve(tmp_path, redis_client)
-    yield started
-    started.stop()
+def server(request):
+    """A real server on SQLite, shared with the other tests that leave it running, with a Redis of its own: it holds
+    nothing of another event store (a projector position past this one's events would leave them unprojected,
+    unannounced and their tokens unknown)."""
+    return shared_server(request, "sqlite")
 
 
 def created_match(base: str, body: dict = KORONA) -> dict:
@@ -116,7 +108,7 @@ def test_the_first_strategy_posts_the_first_legal_move_offered(server):
     assert posted > 20
 
 
-def test_bots_carry_on_across_a_server_restart(server, tmp_path, redis_client):
+def test_bots_carry_on_across_a_server_restart(server):
     """The server killed while three bots play and started again on its port: each bot's stream is resumed with
     Last-Event-ID and a move whose answer was lost is read again, so the match is played to its end."""
     created = created_match(server.base, {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
@@ -125,12 +117,8 @@ def test_bots_carry_on_across_a_server_restart(server, tmp_path, redis_client):
     while (version := call(server.base, "GET", f"/matches/{created['match_id']}")[1]["version"]) < 10:
         assert time.monotonic() < deadline, [bot_exit(bot) for bot in bots.values()]
         time.sleep(0.01)
-    server.kill()
-    restarted = serve(tmp_path, redis_client, server.port)
-    try:
-        assert assert_played_to_the_end(restarted.base, created["match_id"], bots) > version + 20
-    finally:
-        restarted.stop()
+    restarted = restart_shared_server("sqlite")  # SIGKILL, and started again on its port, its store and its Redis
+    assert assert_played_to_the_end(restarted.base, created["match_id"], bots) > version + 20
 
 
 def test_bots_given_tournament_players_tokens_play_every_table_they_are_seated_at(server):

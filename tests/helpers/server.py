@@ -3,14 +3,46 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+
+@contextmanager
+def event_store(kind: str, folder: Path) -> Iterator[dict]:
+    """What conftest's store_env gives a test, for a server several tests share: the settings of an empty event store,
+    SQLite's file under `folder` or a PostgreSQL schema of its own, dropped afterwards (skipped where PostgreSQL is not
+    reachable)."""
+    from tests.conftest import POSTGRES, _postgres_conninfo, postgres_reachable
+
+    if kind == "sqlite":
+        yield {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(folder / "events.sqlite")}
+        return
+    if not postgres_reachable():
+        import pytest
+
+        pytest.skip(f"PostgreSQL not reachable at {POSTGRES['POSTGRES_HOST']}:{POSTGRES['POSTGRES_PORT']}; "
+                    "the SQLite run of this test still ran")
+    import psycopg
+
+    schema = f"herald_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(_postgres_conninfo(), autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_SCHEMA": schema, **POSTGRES}
+    finally:
+        with psycopg.connect(_postgres_conninfo(), autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def free_port() -> int:
@@ -78,6 +110,7 @@ class Server:
     def __init__(self, data_dir: Path, store_env: dict, redis: str, workers: int = 2, port: int | None = None):
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.store_env = store_env
         self.env = {**os.environ, **store_env, "PORT": str(self.port), "HOST": "127.0.0.1", "DATA_DIR": str(data_dir),
                     "REDIS_URL": redis, "WEB_CONCURRENCY": str(workers), "SQLITE_LOCK_TIMEOUT": "20"}
         self.log = data_dir / f"server-{self.port}.log"
@@ -88,13 +121,13 @@ class Server:
             self.process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve"], env=self.env, stdout=out,
                                             stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 if call(self.base, "GET", "/health")[0] == 200:
                     return self
             except OSError:
                 pass
-            time.sleep(0.2)
+            time.sleep(0.05)
         self.kill()
         raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
 
@@ -111,6 +144,66 @@ class Server:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class SharedServer:
+    """A server that tests share where isolation allows, on a Redis of its own (redis-server, which a test may kill or
+    hang): `get()` gives it running, started again where a test before killed or stopped it."""
+
+    def __init__(self, folder: Path, store_env: dict, workers: int = 2):
+        self.folder, self.store_env, self.workers = folder, store_env, workers
+        self.redis = RedisServer(folder)
+        self.server: Server | None = None
+
+    def get(self) -> Server:
+        if self.redis.process is None or self.redis.process.poll() is not None:
+            self.redis.start()
+        if self.server is None or self.server.process.poll() is not None:
+            self.server = Server(self.folder, self.store_env, self.redis.url, self.workers).start()
+        return self.server
+
+    def restart(self) -> Server:
+        """The server killed (SIGKILL) and started again on its port."""
+        self.server.kill()
+        self.server = Server(self.folder, self.store_env, self.redis.url, self.workers, port=self.server.port).start()
+        return self.server
+
+    def close(self) -> None:
+        """Everything killed: how the server stops is not what the tests sharing it look at."""
+        if self.server is not None:
+            self.server.kill()
+        self.redis.stop()
+
+
+_SHARED: dict[str, SharedServer] = {}
+
+
+def shared_server(request, kind: str) -> Server:
+    """A plain `herald serve` (two workers, the default settings) on an event store of `kind` (sqlite or postgres, as
+    conftest's store_env names them) and a Redis of its own, running: one this test process shares among the tests of
+    every module that leave it running and configured as it is (each xdist worker has its own), started on first use
+    and killed when the session ends."""
+    if kind not in _SHARED:
+        stack = ExitStack()
+        folder = Path(tempfile.mkdtemp(prefix=f"herald-shared-{kind}-"))
+        stack.callback(shutil.rmtree, folder, ignore_errors=True)
+        try:
+            store = stack.enter_context(event_store(kind, folder))  # skips the test where PostgreSQL is not reachable
+        except BaseException:
+            stack.close()
+            raise
+        holder = SharedServer(folder, store)
+        stack.callback(holder.close)
+        stack.callback(_SHARED.pop, kind, None)
+        request.config.add_cleanup(stack.close)
+        _SHARED[kind] = holder
+    return _SHARED[kind].get()
+
+
+def restart_shared_server(kind: str) -> Server:
+    """The shared server of `kind` (shared_server's) killed with SIGKILL and started again on its port, for the tests
+    after to share as before."""
+    return _SHARED[kind].restart()
 
 
 def call(base: str, method: str, path: str, body=None, token: str | None = None, timeout: float = 15):
