@@ -17,6 +17,7 @@ from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser 
     herald_fixture,
     nearer_the_end,
     open_page,
+    settle,
     shown_version,
     wait_for_version_change,
     watch_fixture,
@@ -43,6 +44,7 @@ def test_a_seat_asks_for_an_undo_the_referee_approves_and_the_slider_replays_a_v
     before = shown_version(player)
     player.get_by_role("button", name="Draw: source pile").click()
     wait_for_version_change(player, before)
+    settle(player, watch)  # both fetches the move brings swapped in: a later swap would drop what is typed
     drawn = shown_version(player)
     player.fill("#undo-to", str(before))
     player.fill("#undo-reason", "I meant to take the Knight from the market")
