@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 import random
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -228,3 +229,9 @@ def test_race_to_20_is_played_over_http_replayed_undone_exported_verified_audite
     finally:
         context_b.matches.close()
         redis_b.shutdown()
+
+
+def test_race_to_20_is_a_whole_game_in_under_250_lines():
+    """Issue 44: the contract is small enough that a four-rule game fits in one short package."""
+    package = Path(__file__).resolve().parent / "race_game"
+    assert sum(len(f.read_text().splitlines()) for f in package.rglob("*.py")) < 250
