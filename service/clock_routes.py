@@ -20,12 +20,17 @@ class Clock(MethodView):
     def post(self, body, match, role):
         """The referee adds time to a seat's clock ({"seat", "add_s"}) or pauses or restarts the clocks
         ({"paused"}), with a reason recorded in the event and shown to every seat."""
-        require_referee(role)
-        adding, pausing = "add_s" in body or "seat" in body, "paused" in body
-        if adding == pausing:
-            fail(422, 'say one change: {"seat", "add_s"} adds time to a seat\'s clock, {"paused"} pauses or restarts')
-        if adding and ("add_s" not in body or "seat" not in body):
-            fail(422, 'adding time needs both "seat" and "add_s"')
-        match = act(herald().matches.set_clock, match.id, body["reason"], body.get("seat"), body.get("add_s"),
-                    body.get("paused"))
-        return {"version": match.version, "clocks": clock.shown(match.state["clocks"])}
+        return change_clock(match, role, body)
+
+
+def change_clock(match, role, body: dict) -> dict:
+    """POST /clock: the referee's one change of the clocks, and the clocks after it."""
+    require_referee(role)
+    adding, pausing = "add_s" in body or "seat" in body, "paused" in body
+    if adding == pausing:
+        fail(422, 'say one change: {"seat", "add_s"} adds time to a seat\'s clock, {"paused"} pauses or restarts')
+    if adding and ("add_s" not in body or "seat" not in body):
+        fail(422, 'adding time needs both "seat" and "add_s"')
+    match = act(herald().matches.set_clock, match.id, body["reason"], body.get("seat"), body.get("add_s"),
+                body.get("paused"))
+    return {"version": match.version, "clocks": clock.shown(match.state["clocks"])}

@@ -70,9 +70,12 @@ class Export(MethodView):
     @holding
     def get(self, match, role):
         """The herald-log-v1 export: a header line, then one line per event with its chain link."""
-        events = full_log(match, role)
-        lines = export_lines(str(match.id), match.game_name, events)
-        return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
+        return Response(export_text(match, role), mimetype="application/x-ndjson")
+
+
+def export_text(match, role) -> str:
+    """The herald-log-v1 export, for the holders full_log allows."""
+    return "\n".join(export_lines(str(match.id), match.game_name, full_log(match, role))) + "\n"
 
 
 @blp.route("/matches/<uuid:match_id>/audit")
@@ -81,18 +84,25 @@ class Audit(MethodView):
     @holding
     def get(self, match, role):
         """The herald-fair-v1 audit bundle; the server seed is null until revealed, except for the referee."""
-        events = herald().matches.history(match.id)
-        seed = match.secret["server_seed"] if role == REFEREE else match.revealed_seed
-        bundle = audit_bundle(str(match.id), events, match.client_seeds, seed)
-        if role != REFEREE and match.revealed_seed is None:
-            bundle["random"] = [fair.sealed(entry) for entry in bundle["random"]]
-        return jsonify(bundle)
+        return jsonify(audit(match, role))
+
+
+def audit(match, role) -> dict:
+    """The audit bundle as the holder may see it: the random draws sealed until the seed is revealed."""
+    events = herald().matches.history(match.id)
+    seed = match.secret["server_seed"] if role == REFEREE else match.revealed_seed
+    bundle = audit_bundle(str(match.id), events, match.client_seeds, seed)
+    if role != REFEREE and match.revealed_seed is None:
+        bundle["random"] = [fair.sealed(entry) for entry in bundle["random"]]
+    return bundle
+
+
+DISPUTE_KEYS = ("dispute_id", "seat", "version", "claim", "ruling", "explanation", "remedy")
 
 
 def dispute_view(match, dispute: dict, role) -> dict:
     event = herald().matches.history(match.id, after=dispute["version"] - 1)[0]
-    shown = {key: dispute.get(key) for key in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
-                                               "remedy")}
+    shown = {key: dispute.get(key) for key in DISPUTE_KEYS}
     event = {**event, "payload": match.redact(event["type"], event["payload"], role)}
     evidence = {"event": event, "random": event["payload"].get("random", [])}
     if role == REFEREE or match.revealed_seed is not None:
@@ -110,18 +120,27 @@ class Disputes(MethodView):
     @holding
     def get(self, match, role):
         """Disputes: a seat sees its own and their rulings; the referee sees all."""
-        mine = [d for d in match.disputes.values() if role == REFEREE or d["seat"] == role]
-        return jsonify([{k: d.get(k) for k in ("dispute_id", "seat", "version", "claim", "ruling", "explanation",
-                                               "remedy")} for d in mine])
+        return jsonify(disputes(match, role))
 
     @blp.arguments(schemas.OpenDisputeSchema())
     @blp.response(201, schemas.DisputeSchema)
     @holding
     def post(self, body, match, role):
         """A seat disputes the event at a version."""
-        require_seat(role)
-        match, dispute_id = act(herald().matches.open_dispute, match.id, role, body["version"], body["claim"])
-        return jsonify(dispute_view(match, match.disputes[dispute_id], role)), 201
+        return jsonify(open_dispute(match, role, body)), 201
+
+
+def disputes(match, role) -> list[dict]:
+    """A seat's own disputes and their rulings; the referee's all."""
+    mine = [d for d in match.disputes.values() if role == REFEREE or d["seat"] == role]
+    return [{k: d.get(k) for k in DISPUTE_KEYS} for d in mine]
+
+
+def open_dispute(match, role, body: dict) -> dict:
+    """POST /disputes: a seat disputes the event at a version."""
+    require_seat(role)
+    match, dispute_id = act(herald().matches.open_dispute, match.id, role, body["version"], body["claim"])
+    return dispute_view(match, match.disputes[dispute_id], role)
 
 
 def find_dispute(match, dispute_id, role):
@@ -147,11 +166,16 @@ class Ruling(MethodView):
     @holding
     def post(self, body, match, role, dispute_id):
         """The referee rules: upheld or rejected, with an explanation and a remedy."""
-        require_referee(role)
-        find_dispute(match, dispute_id, role)
-        ruling = (dispute_id, body["ruling"], body["explanation"], body["remedy"])
-        if "backup_to" in body:
-            match = backup(match.id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}", ruling=ruling)
-        else:
-            match = act(herald().matches.rule_dispute, match.id, *ruling)
-        return jsonify(dispute_view(match, match.disputes[dispute_id], role))
+        return jsonify(rule(match, role, dispute_id, body))
+
+
+def rule(match, role, dispute_id: str, body: dict) -> dict:
+    """POST /disputes/{id}/ruling: the referee's ruling, with a backup where it says one."""
+    require_referee(role)
+    find_dispute(match, dispute_id, role)
+    ruling = (dispute_id, body["ruling"], body["explanation"], body["remedy"])
+    if "backup_to" in body:
+        match = backup(match.id, body["backup_to"], f"dispute {dispute_id}: {body['explanation']}", ruling=ruling)
+    else:
+        match = act(herald().matches.rule_dispute, match.id, *ruling)
+    return dispute_view(match, match.disputes[dispute_id], role)

@@ -26,14 +26,23 @@ class Replay(MethodView):
     def get(self, query, match, role):
         """The holder's view as it was at a version; everything once the match is over and its seed revealed (a
         match of a tournament whose seats brought decklists: once the tournament is over too)."""
-        version = query["version"]
-        if version > match.version:
-            fail(404, f"the match has no version {version}; it is at version {match.version}")
-        past = herald().matches.load(match.id, version=version)
-        revealed = match.revealed_seed is not None and not desk.sealed(herald().matches, match)
-        viewer = REFEREE if revealed else role  # a running tournament's decklists stay their seats' (RULINGS T12)
-        retracted = retracted_flags(version, match.retracted)[version - 1]
-        return jsonify({**past.game.view_at(past.state, viewer, version, past.chain), "retracted": retracted})
+        return jsonify(replay_view(match, role, query["version"]))
+
+
+def replay_view(match, role, version: int) -> dict:
+    """GET /replay's answer: the holder's view at a version, and whether an undo retracted it."""
+    if version > match.version:
+        fail(404, f"the match has no version {version}; it is at version {match.version}")
+    past = herald().matches.load(match.id, version=version)
+    revealed = match.revealed_seed is not None and not desk.sealed(herald().matches, match)
+    viewer = REFEREE if revealed else role  # a running tournament's decklists stay their seats' (RULINGS T12)
+    retracted = retracted_flags(version, match.retracted)[version - 1]
+    return {**past.game.view_at(past.state, viewer, version, past.chain), "retracted": retracted}
+
+
+def timeline(match, role) -> list[dict]:
+    """The holder's timeline (role None: a spectator's)."""
+    return entries(match, herald().matches.history(match.id), role)
 
 
 @blp.route("/matches/<uuid:match_id>/timeline")
@@ -42,7 +51,7 @@ class Timeline(MethodView):
     @holding
     def get(self, match, role):
         """One plain English entry per event, redacted for the holder; undone events are marked retracted."""
-        return jsonify(entries(match, herald().matches.history(match.id), role))
+        return jsonify(timeline(match, role))
 
 
 @blp.route("/matches/<uuid:match_id>/spectator-timeline")
@@ -51,8 +60,7 @@ class SpectatorTimeline(MethodView):
     @blp.response(200, schemas.TimelineEntrySchema(many=True))
     def get(self, match_id):
         """The timeline as anyone watching reads it, no token needed: no hand, no pile order, no hidden card."""
-        match = load(match_id)
-        return jsonify(entries(match, herald().matches.history(match.id), None))
+        return jsonify(timeline(load(match_id), None))
 
 
 @blp.route("/matches/<uuid:match_id>/undo")
@@ -62,22 +70,52 @@ class Undo(MethodView):
     @holding
     def post(self, body, match, role):
         """A seat takes back its latest action of this turn; the referee backs the match up to a version."""
-        match_id = match.id
-        if role == REFEREE:
-            if "to_version" not in body:
-                fail(403, "the referee backs a match up to a version: send to_version; only a seat takes back its "
-                          "own latest action")
-            match = backup(match_id, body["to_version"], body.get("reason", ""))
-        else:
-            if "to_version" in body:
-                fail(403, "only the referee backs a match up to a version; ask with POST /undo-requests")
-            match, _ = act(herald().matches.take_back, match_id, role)
-        last = herald().matches.history(match_id, after=match.version - 1, upto=match.version)
-        return jsonify({"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)})
+        return jsonify(undo(match, role, body))
+
+
+def undo(match, role, body: dict) -> dict:
+    """POST /undo: a seat's take-back or the referee's backup, and the event recording it."""
+    match_id = match.id
+    if role == REFEREE:
+        if "to_version" not in body:
+            fail(403, "the referee backs a match up to a version: send to_version; only a seat takes back its own "
+                      "latest action")
+        match = backup(match_id, body["to_version"], body.get("reason", ""))
+    else:
+        if "to_version" in body:
+            fail(403, "only the referee backs a match up to a version; ask with POST /undo-requests")
+        match, _ = act(herald().matches.take_back, match_id, role)
+    last = herald().matches.history(match_id, after=match.version - 1, upto=match.version)
+    return {"version": match.version, "chain_head": match.chain, "events": shown_log(match, role, last)}
 
 
 def request_view(request: dict) -> dict:
     return {k: request.get(k) for k in ("request_id", "seat", "to_version", "reason", "status", "answer")}
+
+
+def undo_requests(match, role) -> list[dict]:
+    """Undo requests and their outcome: a seat's own, the referee's all."""
+    return [request_view(r) for r in match.undo_requests.values() if role in (REFEREE, r["seat"])]
+
+
+def ask_undo(match, role, body: dict) -> dict:
+    """POST /undo-requests: a seat asks the referee to back the match up to a version."""
+    require_seat(role)
+    match, request_id = act(herald().matches.request_undo, match.id, role, body["to_version"], body["reason"])
+    return request_view(match.undo_requests[request_id])
+
+
+def answer_undo(match, role, request_id: str, body: dict) -> dict:
+    """POST /undo-requests/{id}: the referee approves (a backup) or declines an undo request."""
+    require_referee(role)
+    request = match.undo_requests.get(request_id)
+    if request is None:
+        fail(404, f"no undo request {request_id} in this match")
+    if body["decision"] == "approve":
+        match = backup(match.id, request["to_version"], body.get("reason", ""), request_id)
+    else:
+        match = act(herald().matches.decline_undo, match.id, request_id, body.get("reason", ""))
+    return request_view(match.undo_requests[request_id])
 
 
 @blp.route("/matches/<uuid:match_id>/undo-requests")
@@ -86,16 +124,14 @@ class UndoRequests(MethodView):
     @holding
     def get(self, match, role):
         """Undo requests and their outcome: a seat sees its own, the referee all."""
-        return jsonify([request_view(r) for r in match.undo_requests.values() if role in (REFEREE, r["seat"])])
+        return jsonify(undo_requests(match, role))
 
     @blp.arguments(schemas.UndoRequestSchema())
     @blp.response(201, schemas.UndoRequestViewSchema)
     @holding
     def post(self, body, match, role):
         """A seat asks the referee to back the match up to a version."""
-        require_seat(role)
-        match, request_id = act(herald().matches.request_undo, match.id, role, body["to_version"], body["reason"])
-        return jsonify(request_view(match.undo_requests[request_id])), 201
+        return jsonify(ask_undo(match, role, body)), 201
 
 
 @blp.route("/matches/<uuid:match_id>/undo-requests/<request_id>")
@@ -105,12 +141,4 @@ class UndoAnswer(MethodView):
     @holding
     def post(self, body, match, role, request_id):
         """The referee approves (a backup) or declines an undo request."""
-        require_referee(role)
-        request = match.undo_requests.get(request_id)
-        if request is None:
-            fail(404, f"no undo request {request_id} in this match")
-        if body["decision"] == "approve":
-            match = backup(match.id, request["to_version"], body.get("reason", ""), request_id)
-        else:
-            match = act(herald().matches.decline_undo, match.id, request_id, body.get("reason", ""))
-        return jsonify(request_view(match.undo_requests[request_id]))
+        return jsonify(answer_undo(match, role, request_id, body))

@@ -39,14 +39,10 @@ class ProblemApi(Api):
 
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}
-        detail, extra = data.get("message") or error.description, {}
-        errors = data.get("errors") or data.get("messages")
-        if errors:
-            extra["errors"] = errors.get("json", errors) if isinstance(errors, dict) else errors
-            detail = data.get("message") or f"the request is not valid: {said(extra['errors'])[:500]}"
+        extra = {"errors": errors} if (errors := field_errors(error)) else {}
         headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
         headers.update(data.get("headers") or {})
-        return problem_response(error.code, error.name, detail, headers, **extra)
+        return problem_response(error.code, error.name, detail_of(error), headers, **extra)
 
     def _register_responses(self):
         """flask-smorest's error responses, one for each status and a default, as application/problem+json."""
@@ -55,6 +51,20 @@ class ProblemApi(Api):
             response = {"description": description, "schema": self.ERROR_SCHEMA}
             prepare_response(response, self.spec, PROBLEM)
             self.spec.components.response(name, response, lazy=True)
+
+
+def field_errors(error: HTTPException):
+    """What a schema refused in each field of the body or query (abort(400, errors=...)), or None."""
+    data = getattr(error, "data", None) or {}
+    errors = data.get("errors") or data.get("messages")
+    return errors.get("json", errors) if isinstance(errors, dict) else errors
+
+
+def detail_of(error: HTTPException) -> str:
+    """An HTTP refusal's reason: fail()'s detail, else what a schema refused, else werkzeug's description."""
+    data = getattr(error, "data", None) or {}
+    errors = field_errors(error)
+    return data.get("message") or (f"the request is not valid: {said(errors)[:500]}" if errors else error.description)
 
 
 def said(errors) -> str:
@@ -121,10 +131,18 @@ REFUSALS = {  # a refusal of the domain -> its status and detail (the first clas
 REFUSED = (HTTPException, *REFUSALS)  # every refusal of a request: a problem answered, nothing recorded
 
 
+def status_and_reason(error: Exception) -> tuple[int, str]:
+    """A refusal's status and reason (any of REFUSED): an HTTP refusal's own, a domain one's as REFUSALS says."""
+    if isinstance(error, HTTPException):
+        return error.code, detail_of(error)
+    status, detail = next(answer for kind, answer in REFUSALS.items() if isinstance(error, kind))
+    return status, detail(error)
+
+
 def refused(error: Exception) -> Response:
     """A refusal of the domain as its problem document (REFUSALS); nothing was recorded."""
-    status, detail = next(answer for kind, answer in REFUSALS.items() if isinstance(error, kind))
-    return problem_response(status, HTTP_STATUS_CODES[status], detail(error))
+    status, reason = status_and_reason(error)
+    return problem_response(status, HTTP_STATUS_CODES[status], reason)
 
 
 def answer_refusals(app) -> None:

@@ -24,6 +24,16 @@ def summary_of(match) -> dict:
                     "created_on": match.created_on.isoformat()})
 
 
+def current_summary(match) -> dict:
+    """The match's public summary from Redis when it is up to date, else computed from the event store."""
+    herald().refresh()
+    try:
+        found = herald().projector.summary(match.id)
+    except RedisError:
+        found = None
+    return found if found is not None and found["version"] == match.version else summary_of(match)
+
+
 def current_view(match, role) -> dict:
     """The holder's view from Redis when it is up to date, else computed from the event store: never stale."""
     herald().refresh()
@@ -102,15 +112,7 @@ class MatchSummary(MethodView):
     @blp.response(200, schemas.SummarySchema)
     def get(self, match_id):
         """A match's public summary."""
-        match = load(match_id)
-        herald().refresh()
-        try:
-            found = herald().projector.summary(match_id)
-        except RedisError:
-            found = None
-        if found is None or found["version"] != match.version:
-            found = summary_of(match)
-        return jsonify(found)
+        return jsonify(current_summary(load(match_id)))
 
 
 @blp.route("/matches/<uuid:match_id>/view")

@@ -40,10 +40,10 @@ def project(response):
     return response
 
 
-def role_in(tournament) -> str:
-    """The bearer's role: ORGANISER or a player id; 403 for a token of another tournament or match, 401 for one this
-    server does not know."""
-    token = bearer()
+def role_in(tournament, token: str | None = None) -> str:
+    """The bearer's role, or a given token's (the console's): ORGANISER or a player id; 403 for a token of another
+    tournament or match, 401 for one this server does not know."""
+    token = token or bearer()
     digest = token_hash(token)
     if hmac.compare_digest(digest, tournament.secret["organiser"]):
         return ORGANISER
@@ -56,8 +56,8 @@ def role_in(tournament) -> str:
     return player
 
 
-def organiser(tournament) -> None:
-    if role_in(tournament) != ORGANISER:
+def organiser(tournament, token: str | None = None) -> None:
+    if role_in(tournament, token) != ORGANISER:
         fail(403, "only the organiser may do this")
 
 
@@ -92,7 +92,12 @@ class TournamentSummary(MethodView):
     @blp.response(200, schemas.TournamentSchema)
     def get(self, tournament_id):
         """The tournament's summary: game, format, status, current round."""
-        return current(tournament_id).summary()
+        return summary(tournament_id)
+
+
+def summary(tournament_id) -> dict:
+    """GET /tournaments/{id}: the summary, every finished match's result taken in."""
+    return current(tournament_id).summary()
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/players")
@@ -131,12 +136,17 @@ class Drop(MethodView):
     @blp.response(200, schemas.TournamentSchema)
     def post(self, tournament_id, player_id):
         """Drop a player (the organiser, or that player with its own token)."""
-        tournament = desk.load(herald().matches, tournament_id)
-        if player_id not in tournament.players:
-            fail(404, f"no player {player_id} in this tournament")
-        if role_in(tournament) not in (ORGANISER, player_id):
-            fail(403, "only the organiser or that player may drop it")
-        return desk.drop(herald().matches, tournament_id, player_id).summary()
+        return drop(tournament_id, player_id)
+
+
+def drop(tournament_id, player_id: str, token: str | None = None) -> dict:
+    """POST /players/{id}/drop: the tournament's summary once the player is dropped."""
+    tournament = desk.load(herald().matches, tournament_id)
+    if player_id not in tournament.players:
+        fail(404, f"no player {player_id} in this tournament")
+    if role_in(tournament, token) not in (ORGANISER, player_id):
+        fail(403, "only the organiser or that player may drop it")
+    return desk.drop(herald().matches, tournament_id, player_id).summary()
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/players/<player_id>/undrop")
@@ -172,9 +182,13 @@ class Rounds(MethodView):
     @blp.response(201, schemas.RoundSchema)
     def post(self, tournament_id):
         """Pair the next round once every table of the current one has a result (409 while some are playing)."""
-        organiser(desk.load(herald().matches, tournament_id))
-        paired = desk.pair_round(herald().matches, tournament_id)
-        return round_document(paired)
+        return pair_round(tournament_id)
+
+
+def pair_round(tournament_id, token: str | None = None) -> dict:
+    """POST /rounds: the organiser pairs the next round."""
+    organiser(desk.load(herald().matches, tournament_id), token)
+    return round_document(desk.pair_round(herald().matches, tournament_id))
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/rounds/<int:number>")
@@ -183,10 +197,31 @@ class Round(MethodView):
     @blp.response(200, schemas.RoundSchema)
     def get(self, tournament_id, number):
         """A round's tables (players in seat order, placements once known) and byes."""
-        tournament = current(tournament_id)
-        if not 1 <= number <= len(tournament.rounds):
-            fail(404, f"round {number} has not been paired (the tournament is at round {len(tournament.rounds)})")
-        return round_document(tournament.rounds[number - 1])
+        return paired_round(tournament_id, number)
+
+
+def paired_round(tournament_id, number: int) -> dict:
+    """GET /rounds/{number}: a round that has been paired."""
+    tournament = current(tournament_id)
+    if not 1 <= number <= len(tournament.rounds):
+        fail(404, f"round {number} has not been paired (the tournament is at round {len(tournament.rounds)})")
+    return round_document(tournament.rounds[number - 1])
+
+
+def standings(tournament_id) -> dict:
+    """GET /standings: the current round's standings."""
+    return tournament_document(current(tournament_id))["standings"]
+
+
+def reports(tournament_id) -> list[dict]:
+    """GET /reports: every result a player reported, oldest first."""
+    return list(desk.load(herald().matches, tournament_id).reports.values())
+
+
+def timeline(tournament_id) -> dict:
+    """GET /timeline: the tournament's log in plain English."""
+    current(tournament_id)
+    return {"sentences": sentences(desk.log(herald().matches, tournament_id))}
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/standings")
@@ -195,7 +230,7 @@ class Standings(MethodView):
     @blp.response(200, schemas.StandingsSchema)
     def get(self, tournament_id):
         """The standings with their tiebreakers (OMW%, GW%, OGW%, each floored at 0.33)."""
-        return tournament_document(current(tournament_id))["standings"]
+        return standings(tournament_id)
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/results")
@@ -205,13 +240,18 @@ class Results(MethodView):
     def post(self, body, tournament_id):
         """Record or correct a table's result (organiser), with its reason: placements first place first, and at a
         two-player table, where known, the games each player won and the games drawn."""
-        organiser(desk.load(herald().matches, tournament_id))
-        try:
-            desk.record(herald().matches, tournament_id, body["round"], body["table"], body["placements"],
-                        body["reason"], body.get("games"), body["drawn"])
-        except KeyError:
-            fail(404, f"there is no table {body['table']} in round {body['round']}")
-        return round_document(desk.load(herald().matches, tournament_id).rounds[body["round"] - 1])
+        return record_result(tournament_id, body)
+
+
+def record_result(tournament_id, body: dict, token: str | None = None) -> dict:
+    """POST /results: the organiser records or corrects a table's result; the round after it."""
+    organiser(desk.load(herald().matches, tournament_id), token)
+    try:
+        desk.record(herald().matches, tournament_id, body["round"], body["table"], body["placements"],
+                    body["reason"], body.get("games"), body["drawn"])
+    except KeyError:
+        fail(404, f"there is no table {body['table']} in round {body['round']}")
+    return round_document(desk.load(herald().matches, tournament_id).rounds[body["round"] - 1])
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/reports")
@@ -220,7 +260,7 @@ class Reports(MethodView):
     @blp.response(200, schemas.ReportViewSchema(many=True))
     def get(self, tournament_id):
         """Every result a player reported, oldest first, with its status."""
-        return list(desk.load(herald().matches, tournament_id).reports.values())
+        return reports(tournament_id)
 
     @blp.arguments(schemas.ReportSchema())
     @blp.response(201, schemas.ReportViewSchema)
@@ -241,16 +281,21 @@ class ReportAnswer(MethodView):
     @blp.response(200, schemas.ReportViewSchema)
     def post(self, body, tournament_id, report_id):
         """Confirm or dispute a report (the reporter's opponent); a dispute is settled by the organiser's result."""
-        tournament = desk.load(herald().matches, tournament_id)
-        player = role_in(tournament)
-        report = tournament.reports.get(report_id)
-        if report is None:
-            fail(404, f"no report {report_id} in this tournament")
-        if player == report["by"] or player not in seats_of(tournament, report["round"], report["table"]):
-            fail(403, "only the reporter's opponent may confirm or dispute its report")
-        if body["decision"] == "dispute" and not body.get("reason"):
-            fail(422, "say why you dispute the result (\"reason\"): the organiser reads it to settle the table")
-        return desk.answer(herald().matches, tournament_id, report_id, player, body["decision"], body.get("reason"))
+        return answer_report(tournament_id, report_id, body)
+
+
+def answer_report(tournament_id, report_id: str, body: dict, token: str | None = None) -> dict:
+    """POST /reports/{id}: the reporter's opponent confirms or disputes a report; the report after it."""
+    tournament = desk.load(herald().matches, tournament_id)
+    player = role_in(tournament, token)
+    report = tournament.reports.get(report_id)
+    if report is None:
+        fail(404, f"no report {report_id} in this tournament")
+    if player == report["by"] or player not in seats_of(tournament, report["round"], report["table"]):
+        fail(403, "only the reporter's opponent may confirm or dispute its report")
+    if body["decision"] == "dispute" and not body.get("reason"):
+        fail(422, "say why you dispute the result (\"reason\"): the organiser reads it to settle the table")
+    return desk.answer(herald().matches, tournament_id, report_id, player, body["decision"], body.get("reason"))
 
 
 def seats_of(tournament, round_: int, table: int) -> list[str]:
@@ -278,8 +323,7 @@ class Timeline(MethodView):
     @blp.response(200, schemas.TournamentTimelineSchema)
     def get(self, tournament_id):
         """The tournament's log in plain English."""
-        current(tournament_id)
-        return {"sentences": sentences(desk.log(herald().matches, tournament_id))}
+        return timeline(tournament_id)
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/stream")

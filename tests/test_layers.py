@@ -85,3 +85,14 @@ def test_eventsourcings_internals_are_reached_from_store_alone():
              for number, line in enumerate(path.read_text().splitlines(), 1) if INTERNALS.search(line)]
     assert found == []
     assert any(INTERNALS.search(path.read_text()) for path in (ROOT / "store").glob("*.py"))
+
+
+def test_the_console_calls_the_api_operations_not_a_client():
+    """Issue 44: the console calls the functions the routes call (service/console/api.py), neither Flask's test
+    client nor HTTP."""
+    client = re.compile(r"test_client|test_request_context|urlopen|http\.client|HTTPConnection|import requests")
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for path in sorted((ROOT / "service" / "console").glob("*.py"))
+             for number, line in enumerate(path.read_text().splitlines(), 1) if client.search(line)]
+    assert found == []
+    assert "service.routes" in imports(ROOT / "service" / "console" / "match_pages.py", modules())

@@ -1,13 +1,12 @@
-"""The console is a client of Herald's own API, called in process: a page shows only what the API answers to the
-same token, and every action goes through the API's own schemas, checks and refusals.
-
-It calls the application, not HTTP (issue 44): a call to its own server would cost each page a round trip and a worker
-(a synchronous worker calling itself can wait on itself). Until every page's reads and commands are application methods
-shared with the routes, as a move's is (service.app.Herald.play), it calls the API through the Flask test client,
-which runs the whole request as a client's would."""
+"""The console calls the API's own operations in process, the functions its routes call, with the signed-in token:
+a page shows only what the API answers that token, and every action is read by the API's own schema and meets its
+own checks and refusals. It does not call HTTP: a call to its own server would cost each page a round trip and a
+worker (a synchronous worker calling itself can wait on itself)."""
 from __future__ import annotations
 
-from flask import current_app
+import marshmallow as ma
+
+from service.problems import REFUSED, said, status_and_reason
 
 
 class Refused(Exception):
@@ -19,29 +18,17 @@ class Refused(Exception):
         self.reason = reason
 
 
-def reason_of(document) -> str:
-    """A problem document's reason: its detail, and each field's error where a schema refused the input."""
-    if not isinstance(document, dict):
-        return str(document)
-    errors = document.get("errors") or {}
-    said = "; ".join(f"{field}: {' '.join(map(str, e)) if isinstance(e, list) else e}"
-                     for where in errors.values() for field, e in (where.items() if isinstance(where, dict) else []))
-    return document.get("detail") or said or document.get("title", "refused")
+def call(operation, *args):
+    """What an API operation answers; Refused, with the status and reason the API would answer, if it refuses."""
+    try:
+        return operation(*args)
+    except REFUSED as error:
+        raise Refused(*status_and_reason(error)) from None
 
 
-def call(method: str, path: str, token: str | None = None, body: dict | None = None, query: dict | None = None):
-    """The API's answer (JSON, or text for an export) to one request made with the holder's token; Refused if 4xx."""
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = current_app.test_client().open(path, method=method, json=body, query_string=query, headers=headers)
-    document = response.get_json(silent=True) if response.is_json else response.get_data(as_text=True)
-    if response.status_code >= 400:
-        raise Refused(response.status_code, reason_of(document))
-    return document
-
-
-def get(path: str, token: str | None = None, **query):
-    return call("GET", path, token, query=query or None)
-
-
-def post(path: str, token: str | None, body: dict | None = None):
-    return call("POST", path, token, body=body if body is not None else {})
+def checked(schema: ma.Schema, body: dict) -> dict:
+    """A body as the API's schema reads it; Refused (400) with each field's error, as the API answers it."""
+    try:
+        return schema.load(body)
+    except ma.ValidationError as error:
+        raise Refused(400, f"the request is not valid: {said(error.messages)[:500]}") from None

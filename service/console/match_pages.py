@@ -10,15 +10,21 @@ from flask import request, url_for
 from domain.matches import REFEREE, Matches
 from domain.timeline import score_series
 from replays.verify import verify
+from service import fairness_routes as fairness
+from service import history_routes as history
 from service import schemas
-from service.access import herald, load
+from service.access import authorize, herald, load
+from service.clock_routes import change_clock
 from service.console import forms
-from service.console.api import Refused, get
+from service.console.api import Refused, call, checked
 from service.console.blueprint import console
 from service.console.holder import signed_in
 from service.console.present import chart, clocks, move_label
 from service.console.render import act, page
+from service.fairness_routes import audit, disputes, export_text, open_dispute
+from service.history_routes import ask_undo, replay_view, timeline, undo, undo_requests
 from service.problems import Blueprint
+from service.routes import current_summary, current_view, legal_answer
 from service.stream_routes import event_stream
 
 
@@ -31,35 +37,34 @@ def role_label(role, players: list[str]) -> str:
 def match_page(match_id, notice: str | None = None, status: int = 200, verification: list[str] | None = None):
     """The page for whoever is signed in: a seat, the referee, or (no token of this match) a spectator."""
     holder = signed_in()
-    summary = get(f"/matches/{match_id}")
-    match = herald().matches.load(match_id, for_reading=True)
+    match = call(load, match_id)
+    summary = current_summary(match)
     players = list(match.created["players"])
-    token = holder.token if holder else None
-    role = Matches.role_of(match, token) if token else None
-    mine = token if role is not None else None
+    role = Matches.role_of(match, holder.token) if holder else None
+    holds = role is not None  # a seat or the referee, not a spectator
     asked = request.args.get("version", type=int)
-    view = get(f"/matches/{match_id}/view", mine) if mine else get(f"/matches/{match_id}/spectator-view")
+    view = current_view(match, role)
     past = None
-    if mine and asked and asked != view["version"]:
+    if holds and asked and asked != view["version"]:
         try:
-            past = get(f"/matches/{match_id}/replay", mine, version=asked)
+            past = call(replay_view, match, role, asked)
         except Refused as refusal:
             notice = refusal.reason
     shown = past or view
-    timeline = get(f"/matches/{match_id}/timeline", mine) if mine else get(f"/matches/{match_id}/spectator-timeline")
-    revealed = any(entry["type"] == "SeedRevealed" for entry in timeline)
+    entries = timeline(match, role)
+    revealed = any(entry["type"] == "SeedRevealed" for entry in entries)
     moves = []
     if isinstance(role, int) and past is None:
         moves = [{"label": move_label(m, shown, players, match.game), "json": json.dumps(m)}
-                 for m in get(f"/matches/{match_id}/legal-moves", mine)["moves"]]
-    bundle = get(f"/matches/{match_id}/audit", mine) if mine else None
+                 for m in legal_answer(match, role)["moves"]]
+    bundle = audit(match, role) if holds else None
     live = past is None and summary["status"] != "finished"
     return page("match.html", status, summary=summary, game=match.game, view=shown, current=view["version"],
                 past=past is not None, role=role, who=role_label(role, players), players=players, moves=moves,
-                timeline=timeline[::-1], notice=notice, verification=verification,
+                timeline=entries[::-1], notice=notice, verification=verification,
                 chart=chart(score_series(match, herald().matches.history(match.id)), players, shown["version"]),
-                undo_requests=get(f"/matches/{match_id}/undo-requests", mine) if mine else [],
-                disputes=get(f"/matches/{match_id}/disputes", mine) if mine else [],
+                undo_requests=undo_requests(match, role) if holds else [],
+                disputes=disputes(match, role) if holds else [],
                 fairness={"commitment": summary["seed_commitment"],
                           "client_seeds": bundle["client_seeds"] if bundle else None,
                           "server_seed": bundle["server_seed"] if bundle and revealed else None},
@@ -83,65 +88,73 @@ def match_stream(match_id):
     return event_stream(match, Matches.role_of(match, holder.token) if holder else None, query)
 
 
-def acts(match_id, schema: type[forms.Form], request_of):
-    """A seat's or the referee's action, request_of(form) -> (path under the match, body), posted to the API."""
-    def full(form):
-        path, body = request_of(form)
-        return f"/matches/{match_id}{path}", body
+def acts(match_id, schema: type[forms.Form], command):
+    """A seat's or the referee's action: command(form, match, role), an operation of the API, run on the match with
+    the role the signed-in token has in it."""
+    def run(form, token):
+        match = load(match_id)
+        command(form, match, authorize(match, token))
 
-    return act(schema, full, lambda reason, status: match_page(match_id, reason, status),
+    return act(schema, run, lambda reason, status: match_page(match_id, reason, status),
                url_for("console.match", match_id=match_id))
 
 
 @console.post("/matches/<uuid:match_id>/moves")
 def play(match_id):
-    return acts(match_id, forms.Move, lambda f: ("/moves", {**f["move"], "expected_version": f["expected_version"]}))
+    return acts(match_id, forms.Move, lambda f, match, role: herald().play(
+        match, role, {**f["move"], "expected_version": f["expected_version"]}))
 
 
 @console.post("/matches/<uuid:match_id>/take-back")
 def take_back(match_id):
-    return acts(match_id, forms.Form, lambda f: ("/undo", {}))
+    return acts(match_id, forms.Form, lambda f, match, role: undo(match, role, checked(schemas.UndoSchema(), {})))
 
 
 @console.post("/matches/<uuid:match_id>/undo-requests")
 def request_undo(match_id):
-    return acts(match_id, forms.UndoRequest, lambda f: ("/undo-requests", f))
+    return acts(match_id, forms.UndoRequest,
+                lambda f, match, role: ask_undo(match, role, checked(schemas.UndoRequestSchema(), f)))
 
 
 @console.post("/matches/<uuid:match_id>/undo-requests/<request_id>")
 def answer_undo(match_id, request_id):
-    return acts(match_id, forms.UndoAnswer, lambda f: (f"/undo-requests/{request_id}", f))
+    return acts(match_id, forms.UndoAnswer, lambda f, match, role: history.answer_undo(
+        match, role, request_id, checked(schemas.UndoAnswerSchema(), f)))
 
 
 @console.post("/matches/<uuid:match_id>/disputes")
 def dispute(match_id):
-    return acts(match_id, forms.DisputeOpen, lambda f: ("/disputes", f))
+    return acts(match_id, forms.DisputeOpen,
+                lambda f, match, role: open_dispute(match, role, checked(schemas.OpenDisputeSchema(), f)))
 
 
 @console.post("/matches/<uuid:match_id>/disputes/<dispute_id>/ruling")
 def rule(match_id, dispute_id):
-    return acts(match_id, forms.Ruling, lambda f: (f"/disputes/{dispute_id}/ruling", {**f, "remedy": f["remedy"] or None}))
+    return acts(match_id, forms.Ruling, lambda f, match, role: fairness.rule(
+        match, role, dispute_id, checked(schemas.RulingSchema(), {**f, "remedy": f["remedy"] or None})))
 
 
 @console.post("/matches/<uuid:match_id>/backup")
 def back_up(match_id):
-    return acts(match_id, forms.Backup, lambda f: ("/undo", f))
+    return acts(match_id, forms.Backup, lambda f, match, role: undo(match, role, checked(schemas.UndoSchema(), f)))
 
 
 @console.post("/matches/<uuid:match_id>/settle")
 def settle(match_id):
-    return acts(match_id, forms.Settle, lambda f: ("/moves", {"type": "default", "resolve_for": f["seat"],
-                                                               **({"reason": f["reason"]} if f["reason"] else {})}))
+    return acts(match_id, forms.Settle, lambda f, match, role: herald().play(
+        match, role, {"type": "default", "resolve_for": f["seat"], **({"reason": f["reason"]} if f["reason"] else {})}))
 
 
 @console.post("/matches/<uuid:match_id>/clock/time")
 def add_time(match_id):
-    return acts(match_id, forms.ClockTime, lambda f: ("/clock", f))
+    return acts(match_id, forms.ClockTime,
+                lambda f, match, role: change_clock(match, role, checked(schemas.ClockChangeSchema(), f)))
 
 
 @console.post("/matches/<uuid:match_id>/clock/pause")
 def pause_clocks(match_id):
-    return acts(match_id, forms.ClockPause, lambda f: ("/clock", f))
+    return acts(match_id, forms.ClockPause,
+                lambda f, match, role: change_clock(match, role, checked(schemas.ClockChangeSchema(), f)))
 
 
 @console.post("/matches/<uuid:match_id>/verify")
@@ -151,7 +164,8 @@ def verify_match(match_id):
     try:
         if holder is None:
             raise Refused(401, "sign in first: the export needs your token")
-        export = get(f"/matches/{match_id}/export", holder.token)
+        match = call(load, match_id)
+        export = call(export_text, match, call(authorize, match, holder.token))
     except Refused as refusal:
         return match_page(match_id, refusal.reason, refusal.status)
     lines = []

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from flask import redirect, request, url_for
 
-from service.access import herald
+from service import tournament_routes
+from service.access import herald, load
 from service.console import forms
-from service.console.api import get
+from service.console.api import call
 from service.console.blueprint import console
 from service.console.holder import forget, identify, remember, signed_in
 from service.console.present import flags
 from service.console.render import page, stall_seconds
 from service.console.tournament_pages import tables_of
+from service.routes import current_summary
 
 LISTED = 50  # matches on the public home page, newest first
 
@@ -42,11 +44,9 @@ def home():
         matches = herald().projector.list()[::-1][:LISTED]
         return page("home.html", holder=None, tournaments=herald().projector.tournaments(), matches=matches)
     if holder.kind == "tournament":
-        tournament = get(f"/tournaments/{holder.of}")
+        tournament = call(tournament_routes.summary, holder.of)
         return page("home.html", holder=holder, tournament=tournament, tables=tables_of(holder, tournament))
-    match = get(f"/matches/{holder.of}")
-    needs = []
-    if holder.role == "referee":
-        loaded = herald().matches.load(holder.of, for_reading=True)
-        needs = flags(loaded, stall_seconds())
+    loaded = call(load, holder.of)
+    match = current_summary(loaded)
+    needs = flags(loaded, stall_seconds()) if holder.role == "referee" else []
     return page("home.html", holder=holder, match=match, needs=needs)

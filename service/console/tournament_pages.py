@@ -6,15 +6,16 @@ from __future__ import annotations
 from flask import request, url_for
 
 from service import schemas
-from service.access import herald
+from service import tournament_routes as tournaments
+from service.access import herald, load
 from service.console import forms
-from service.console.api import get
+from service.console.api import call, checked
 from service.console.blueprint import console
 from service.console.holder import Holder, signed_in
 from service.console.present import flags, round_time
 from service.console.render import act, page, stall_seconds
 from service.problems import Blueprint
-from service.tournament_routes import current
+from service.routes import current_summary
 from service.tournament_stream import tournament_stream as stream_of
 
 
@@ -27,17 +28,17 @@ def tables_of(holder: Holder | None, tournament: dict, only_own: bool = True) ->
     """Every round's tables, newest round first, with each match's status; the organiser's with what needs it; a
     player's home lists its own tables only."""
     tournament_id = tournament["tournament_id"]
-    names = {row["player_id"]: row["name"] for row in get(f"/tournaments/{tournament_id}/standings")["standings"]}
+    names = {row["player_id"]: row["name"] for row in tournaments.standings(tournament_id)["standings"]}
     organiser = organises(holder, tournament_id)
     out = []
     for number in range(tournament["round"], 0, -1):
-        for table in get(f"/tournaments/{tournament_id}/rounds/{number}")["tables"]:
+        for table in tournaments.paired_round(tournament_id, number)["tables"]:
             if only_own and not organiser and (holder is None or holder.role not in table["players"]):
                 continue
-            match = get(f"/matches/{table['match_id']}")
+            loaded = load(table["match_id"])
+            match = current_summary(loaded)
             needs = []
             if organiser:
-                loaded = herald().matches.load(table["match_id"], for_reading=True)
                 needs = flags(loaded, stall_seconds(), awaiting_result=table["placements"] is None)
             out.append({**table, "round": number, "names": [names.get(p, p) for p in table["players"]],
                         "placed": [[names.get(p, p) for p in group] for group in table["placements"] or []],
@@ -47,18 +48,18 @@ def tables_of(holder: Holder | None, tournament: dict, only_own: bool = True) ->
 
 def tournament_page(tournament_id, notice: str | None = None, status: int = 200):
     holder = signed_in()
-    tournament = get(f"/tournaments/{tournament_id}")
-    standings = get(f"/tournaments/{tournament_id}/standings")
+    tournament = call(tournaments.summary, tournament_id)
+    standings = tournaments.standings(tournament_id)
     tables = tables_of(holder, tournament, only_own=False)
-    rounds = [get(f"/tournaments/{tournament_id}/rounds/{n}") for n in range(1, tournament["round"] + 1)]
-    reports = get(f"/tournaments/{tournament_id}/reports")
+    rounds = [tournaments.paired_round(tournament_id, n) for n in range(1, tournament["round"] + 1)]
+    reports = tournaments.reports(tournament_id)
     names = {row["player_id"]: row["name"] for row in standings["standings"]}
     return page("tournament.html", status, holder=holder, tournament=tournament, standings=standings,
                 tables=tables, byes={r["round"]: r["byes"] for r in rounds},
                 organiser=organises(holder, tournament_id), notice=notice,
                 round_time=round_time(rounds[-1] if rounds else None),
                 reports=open_reports(holder, tournament_id, reports, tables, names),
-                timeline=get(f"/tournaments/{tournament_id}/timeline")["sentences"])
+                timeline=tournaments.timeline(tournament_id)["sentences"])
 
 
 def open_reports(holder: Holder | None, tournament_id, reports: list[dict], tables: list[dict],
@@ -93,39 +94,42 @@ def tournament_stream(tournament_id):
     """The tournament's live stream (GET /tournaments/{id}/stream) for whoever the console's cookie signs in: the
     organiser's or a player's of this tournament, else the public one; no token in the page's URL."""
     query = Blueprint.ARGUMENTS_PARSER.parse(schemas.StreamQuerySchema(), request, location="query")
-    tournament = current(tournament_id)
+    tournament = tournaments.current(tournament_id)
     holder = signed_in()
     mine = holder is not None and holder.kind == "tournament" and holder.of == str(tournament_id)
     return stream_of(tournament, holder.role if mine else None, query)
 
 
-def tournament_acts(tournament_id, schema: type[forms.Form], request_of):
-    """The organiser's or a player's action, request_of(form) -> (path under the tournament, body), posted to the API
-    with the signed-in token (the API says who may)."""
-    def full(form):
-        path, body = request_of(form)
-        return f"/tournaments/{tournament_id}{path}", body
+def tournament_acts(tournament_id, schema: type[forms.Form], command):
+    """The organiser's or a player's action: command(form, token), an operation of the API with the signed-in token
+    (the API says who may); then the views brought up to date, as after the API's own commands."""
+    def run(form, token):
+        command(form, token)
+        herald().refresh(own=True)
 
-    return act(schema, full, lambda reason, status: tournament_page(tournament_id, reason, status),
+    return act(schema, run, lambda reason, status: tournament_page(tournament_id, reason, status),
                url_for("console.tournament", tournament_id=tournament_id))
 
 
 @console.post("/tournaments/<uuid:tournament_id>/rounds")
 def pair_round(tournament_id):
-    return tournament_acts(tournament_id, forms.Form, lambda form: ("/rounds", None))
+    return tournament_acts(tournament_id, forms.Form, lambda form, token: tournaments.pair_round(tournament_id, token))
 
 
 @console.post("/tournaments/<uuid:tournament_id>/drop")
 def drop(tournament_id):
-    return tournament_acts(tournament_id, forms.Drop, lambda form: (f"/players/{form['player_id']}/drop", None))
+    return tournament_acts(tournament_id, forms.Drop,
+                           lambda form, token: tournaments.drop(tournament_id, form["player_id"], token))
 
 
 @console.post("/tournaments/<uuid:tournament_id>/results")
 def record_result(tournament_id):
-    return tournament_acts(tournament_id, forms.Result, lambda form: ("/results", form))
+    return tournament_acts(tournament_id, forms.Result, lambda form, token: tournaments.record_result(
+        tournament_id, checked(schemas.ResultSchema(), form), token))
 
 
 @console.post("/tournaments/<uuid:tournament_id>/reports/<report_id>")
 def answer_report(tournament_id, report_id):
     """The opponent confirms a reported result, or disputes it saying why."""
-    return tournament_acts(tournament_id, forms.ReportAnswer, lambda form: (f"/reports/{report_id}", form))
+    return tournament_acts(tournament_id, forms.ReportAnswer, lambda form, token: tournaments.answer_report(
+        tournament_id, report_id, checked(schemas.ReportAnswerSchema(), form), token))
