@@ -8,18 +8,7 @@ import re
 import pytest
 
 from tests.helpers.api import Table, auth
-from tests.helpers.console_forms import post_form
-from tests.test_console import alert, page, sign_in_form
-
-CLOCK = {"clock": {"initial_s": 600, "increment_s": 5, "on_timeout": "lose"}}
-
-
-def seconds(shown: str) -> int:
-    """A clock as the page shows it (9:05, 1:02:03) in seconds."""
-    total = 0
-    for part in shown.strip().split(":"):
-        total = total * 60 + int(part)
-    return total
+from tests.helpers.console_forms import CLOCK, alert, page, post_form, seconds, sign_in_form
 
 
 def clock_texts(html: str) -> dict[int, str]:

@@ -15,7 +15,7 @@ from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser 
     open_page,
     watch_fixture,
 )
-from tests.test_console_clock_pages import CLOCK, seconds
+from tests.helpers.console_forms import CLOCK, seconds
 
 if chromium_path() is None:
     pytest.skip("browser tests (tests/test_console_clocks.py) not run: no Chromium here; on Debian, `apt-get install "

@@ -29,8 +29,8 @@ from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser 
     wait_for_version_change,
     watch_fixture,
 )
+from tests.helpers.console_forms import CLOCK, seconds
 from tests.helpers.streams import messages
-from tests.test_console_clock_pages import CLOCK, seconds
 
 browsers = pytest.mark.skipif(chromium_path() is None, reason="no Chromium here: on Debian, `apt-get install chromium`")
 

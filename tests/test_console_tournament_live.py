@@ -10,9 +10,8 @@ import pytest
 
 from service.console.present import round_time
 from tests.helpers.api import auth
-from tests.helpers.console_forms import alert, page, post_form, sign_in_form
-from tests.test_console_tournament_states import words
-from tests.test_tournament_cut_and_byes import entered, paired
+from tests.helpers.console_forms import alert, page, post_form, sign_in_form, words
+from tests.helpers.tournaments import entered, paired
 
 WAITING = "Reported results waiting"
 

@@ -3,16 +3,9 @@ elimination without a champion, a tournament ended early by drops): the organise
 rounds counted are the rounds played, a round without a table is told as such."""
 from __future__ import annotations
 
-import html
-import re
-
 from tests.helpers.api import auth
-from tests.helpers.console_forms import page, post_form, sign_in_form
-from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
-
-
-def words(text: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
+from tests.helpers.console_forms import page, post_form, sign_in_form, words
+from tests.helpers.tournaments import entered, first_seat_wins, paired
 
 
 def finalists_dropped(client) -> tuple[str, str]:

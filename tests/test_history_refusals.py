@@ -15,9 +15,8 @@ from domain.matches import SNAPSHOT_INTERVAL
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
 from tests.helpers.api import Table, assert_problem, auth
-from tests.helpers.logs import rechain
+from tests.helpers.logs import lines_of, rechain, rows
 from tests.helpers.stores import memory_app
-from tests.test_import_and_offline import lines_of, rows
 
 DATA = Path(__file__).parent / "data"
 

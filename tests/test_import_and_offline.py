@@ -15,7 +15,7 @@ from domain.matches import event_record
 from replays.export import export_lines
 from replays.referee import Rejected, rereferee
 from tests.helpers.api import Table, auth, export, play_to_the_end
-from tests.helpers.logs import rechain
+from tests.helpers.logs import lines_of, rechain, rows
 from tests.helpers.stores import second_server
 
 
@@ -51,14 +51,6 @@ def test_an_http_match_round_trips_through_import(client, tmp_path):
     audit = other.get(f"/matches/{table.id}/audit", headers=auth(body["referee_token"])).get_json()
     assert audit == table.get("/audit", table.referee).get_json()
     server.shutdown()
-
-
-def rows(lines):
-    return [json.loads(line) for line in lines]
-
-
-def lines_of(rows_):
-    return [json.dumps(r) for r in rows_]
 
 
 def test_a_log_re_referees_to_the_same_chain(log_lines):

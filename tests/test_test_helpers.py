@@ -38,3 +38,11 @@ def test_no_helper_is_defined_in_more_than_one_test_file():
                 where[name].append(str(path.relative_to(TESTS)))
     twice = {name: files for name, files in where.items() if len(files) > 1}
     assert not twice, f"defined in more than one test file (share it from tests/helpers/, or rename): {twice}"
+
+
+def test_no_test_file_imports_another_test_file():
+    """A helper one test file shares with another is in tests/helpers/, not imported from that test file."""
+    imported = {f"{path.relative_to(TESTS)}: {node.module}" for path in sorted(TESTS.rglob("test_*.py"))
+                for node in ast.walk(ast.parse(path.read_text(), str(path)))
+                if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1].startswith("test_")}
+    assert not imported, f"import these from tests/helpers/: {sorted(imported)}"

@@ -12,15 +12,14 @@ from replays.tournament_audit import audit
 from service.cli import main
 from tests.helpers.api import assert_problem, auth
 from tests.helpers.logs import rechain_tournament
-from tests.helpers.tournaments import figures, independent_standings, play_match
+from tests.helpers.tournaments import TUESDAY_SWISS, figures, independent_standings, play_match
 
-SPEC = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2, "top_cut": 0}
-TOP4 = {**SPEC, "rounds": 3, "top_cut": 4}
+TOP4 = {**TUESDAY_SWISS, "rounds": 3, "top_cut": 4}
 
 
 def created(client, **changes) -> tuple[str, str]:
     """A new tournament's id and organiser token."""
-    body = client.post("/tournaments", json={**SPEC, **changes}).get_json()
+    body = client.post("/tournaments", json={**TUESDAY_SWISS, **changes}).get_json()
     return body["tournament_id"], body["organiser_token"]
 
 
@@ -227,7 +226,7 @@ def test_a_match_option_of_the_wrong_kind_is_refused_when_the_tournament_is_crea
     """A tournament's match options are held to their kinds when it is created (422), as POST /matches holds a
     match's, not first at its pairing, after players registered: Kingdom TCG's decklists option is an array."""
     listed = len(client.get("/tournaments").get_json())
-    refused = client.post("/tournaments", json={**SPEC, "game": "kingdom_tcg", "options": {"decklists": {}}})
+    refused = client.post("/tournaments", json={**TUESDAY_SWISS, "game": "kingdom_tcg", "options": {"decklists": {}}})
     assert "the option decklists is a JSON array" in assert_problem(refused, 422)["detail"]
     assert len(client.get("/tournaments").get_json()) == listed
 

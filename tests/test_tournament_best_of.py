@@ -14,8 +14,7 @@ from domain.kingdom_tcg.data import default_decklists
 from replays.tournament_audit import Differs, audit
 from tests.helpers.api import assert_problem, auth
 from tests.helpers.logs import rechain_tournament
-from tests.helpers.tournaments import figures, independent_standings, play_match, play_table, seeded
-from tests.test_tournament_cut_and_byes import paired
+from tests.helpers.tournaments import figures, independent_standings, paired, play_match, play_table, seeded
 
 SPEC = {"name": "Kingdom Open", "game": "kingdom_tcg", "format": "swiss", "best_of": 3}
 

@@ -10,34 +10,7 @@ from domain.tournaments.aggregate import Tournament
 from domain.tournaments.timeline import sentences
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
-from tests.test_tournament_api import SPEC
-
-
-def entered(client, count: int, **changes) -> tuple[str, str, dict]:
-    """A new tournament with `count` players registered: its id, the organiser's token, the players' tokens."""
-    body = client.post("/tournaments", json={**SPEC, **changes}).get_json()
-    tid, organiser = body["tournament_id"], body["organiser_token"]
-    tokens = {}
-    for i in range(count):
-        answer = client.post(f"/tournaments/{tid}/players", json={"name": f"P{i + 1}"}, headers=auth(organiser))
-        assert answer.status_code == 201, answer.get_json()
-        tokens[answer.get_json()["player_id"]] = answer.get_json()["token"]
-    return tid, organiser, tokens
-
-
-def paired(client, tid: str, organiser: str) -> dict:
-    answer = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def first_seat_wins(client, tid: str, organiser: str, round_: dict) -> None:
-    """Every table of the round won by its first seat, recorded by the organiser (a table played off Herald)."""
-    for table in round_["tables"]:
-        placements = [[table["players"][0]], [p for p in table["players"][1:]]]
-        answer = client.post(f"/tournaments/{tid}/results", headers=auth(organiser), json={
-            "round": round_["round"], "table": table["table"], "placements": placements, "reason": "on paper"})
-        assert answer.status_code == 200, answer.get_json()
+from tests.helpers.tournaments import entered, first_seat_wins, paired
 
 
 def test_a_swap_in_the_top_cut_does_not_break_the_pairing_of_the_final(client):

@@ -8,34 +8,12 @@ import pytest
 
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
-
-SPEC = {"name": "Friday Swiss", "game": "korona", "format": "swiss"}
-
-
-def register(client, tid: str, organiser: str, *names: str, **body) -> dict[str, tuple[str, str]]:
-    """Each name registered by the organiser (with `body`'s keys): its player id and token."""
-    registered = {}
-    for name in names:
-        answer = client.post(f"/tournaments/{tid}/players", json={"name": name, **body}, headers=auth(organiser))
-        assert answer.status_code == 201, answer.get_json()
-        registered[name] = (answer.get_json()["player_id"], answer.get_json()["token"])
-    return registered
-
-
-def play_round(client, tid: str, organiser: str) -> dict:
-    """The next round, each table's result recorded by the organiser (played on paper), its first seat winning."""
-    round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
-    for table in round_["tables"]:
-        recorded = client.post(f"/tournaments/{tid}/results", headers=auth(organiser), json={
-            "round": round_["round"], "table": table["table"], "placements": [[p] for p in table["players"]],
-            "reason": "played on paper"})
-        assert recorded.status_code == 200, recorded.get_json()
-    return round_
+from tests.helpers.tournaments import FRIDAY_SWISS, play_round, register
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(2, 1), (4, 2), (5, 3), (8, 3), (9, 4), (16, 4), (17, 5), (33, 6)])
 def test_the_swiss_rounds_follow_the_player_count_unless_the_organiser_sets_them(client, players, rounds):
-    created = client.post("/tournaments", json=SPEC).get_json()
+    created = client.post("/tournaments", json=FRIDAY_SWISS).get_json()
     tid, organiser = created["tournament_id"], created["organiser_token"]
     ids = [client.post(f"/tournaments/{tid}/players", json={"name": f"Player {i + 1}"},
                        headers=auth(organiser)).get_json()["player_id"] for i in range(players)]
@@ -45,12 +23,12 @@ def test_the_swiss_rounds_follow_the_player_count_unless_the_organiser_sets_them
     for player in ids[:players // 2]:  # drops after round 1 change nothing: the count is the entrants'
         assert client.post(f"/tournaments/{tid}/players/{player}/drop", headers=auth(organiser)).status_code == 200
     assert client.get(f"/tournaments/{tid}").get_json()["total_rounds"] == rounds
-    chosen = client.post("/tournaments", json={**SPEC, "rounds": 7}).get_json()["tournament_id"]
+    chosen = client.post("/tournaments", json={**FRIDAY_SWISS, "rounds": 7}).get_json()["tournament_id"]
     assert client.get(f"/tournaments/{chosen}").get_json()["total_rounds"] == 7
 
 
 def test_a_drop_an_undrop_and_a_disqualification_show_in_standings_pairings_timeline_and_audit(client):
-    created = client.post("/tournaments", json={**SPEC, "rounds": 3}).get_json()
+    created = client.post("/tournaments", json={**FRIDAY_SWISS, "rounds": 3}).get_json()
     tid, organiser = created["tournament_id"], created["organiser_token"]
     tokens = register(client, tid, organiser, "Ana", "Bo", "Cy", "Di", "Ed", "Flo")
     ids = {name: player for name, (player, _) in tokens.items()}
@@ -84,7 +62,7 @@ def test_a_drop_an_undrop_and_a_disqualification_show_in_standings_pairings_time
 
 
 def test_late_entries_count_missed_rounds_as_the_organiser_chose_and_a_bye_given_at_registration(client):
-    created = client.post("/tournaments", json={**SPEC, "rounds": 3, "late_entry_until_round": 2}).get_json()
+    created = client.post("/tournaments", json={**FRIDAY_SWISS, "rounds": 3, "late_entry_until_round": 2}).get_json()
     tid, organiser = created["tournament_id"], created["organiser_token"]
     ids = {name: entry[0] for name, entry in register(client, tid, organiser, "Ana", "Bo", "Cy", "Di").items()}
     ids |= {name: entry[0] for name, entry in register(client, tid, organiser, "Star", byes=1).items()}

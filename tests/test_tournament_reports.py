@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from replays.tournament_audit import audit
 from tests.helpers.api import assert_problem, auth
-from tests.test_tournament_entries import SPEC, play_round, register
+from tests.helpers.tournaments import FRIDAY_SWISS, play_round, register
 
 
 def test_a_report_confirmed_and_a_report_disputed_then_settled_by_the_organiser(client):
-    created = client.post("/tournaments", json={**SPEC, "rounds": 2}).get_json()
+    created = client.post("/tournaments", json={**FRIDAY_SWISS, "rounds": 2}).get_json()
     tid, organiser = created["tournament_id"], created["organiser_token"]
     players = register(client, tid, organiser, "Ana", "Bo", "Cy", "Di")
     token = {player: secret for player, secret in players.values()}

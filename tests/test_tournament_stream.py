@@ -11,8 +11,7 @@ import pytest
 
 from tests.helpers.api import assert_problem, auth
 from tests.helpers.streams import Reader, messages
-from tests.helpers.tournaments import play_match
-from tests.test_tournament_cut_and_byes import entered, paired
+from tests.helpers.tournaments import entered, paired, play_match
 
 
 def version_of(client, tid: str) -> int:

@@ -43,3 +43,19 @@ def page(client, path: str, status: int = 200) -> str:
 def alert(text: str) -> str:
     """What a page's alerts say."""
     return html.unescape(" ".join(re.findall(r'role="alert"[^>]*>([^<]*)<', text)))
+
+
+CLOCK = {"clock": {"initial_s": 600, "increment_s": 5, "on_timeout": "lose"}}  # a match option: 10 minutes, +5 s a move
+
+
+def seconds(shown: str) -> int:
+    """A clock as the page shows it (9:05, 1:02:03) in seconds."""
+    total = 0
+    for part in shown.strip().split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+def words(text: str) -> str:
+    """A page's text without its tags, its spaces run together."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))

@@ -1,6 +1,8 @@
 """Exported logs in tests: rows changed by hand, then chained again so that only the rules can tell."""
 from __future__ import annotations
 
+import json
+
 from domain.chain import link
 from replays.verify import GENESIS, chain_link
 
@@ -19,3 +21,11 @@ def rechain_tournament(rows: list[dict]) -> list[dict]:
     for row in rows[1:]:
         row["chain"] = previous = link(previous, row["version"], row["type"], row["payload"])
     return rows
+
+
+def rows(lines):
+    return [json.loads(line) for line in lines]
+
+
+def lines_of(rows_):
+    return [json.dumps(r) for r in rows_]

@@ -1,5 +1,6 @@
-"""Helpers for the tournament tests: bots playing a table's matches over HTTP (the same games every run once
-`seeded`), and standings computed independently of Herald's from the rounds the API shows."""
+"""Helpers for the tournament tests: tournaments entered, paired and their results recorded over the API; bots playing
+a table's matches over HTTP (the same games every run once `seeded`); standings computed independently of Herald's
+from the rounds the API shows."""
 from __future__ import annotations
 
 import random
@@ -15,6 +16,10 @@ from replays.tournament_audit import Differs, audit, tournament_export
 from tests.helpers.api import auth
 
 FLOOR = Fraction(33, 100)
+# four rounds of two-player tables, no cut
+TUESDAY_SWISS = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2,
+                 "top_cut": 0}
+FRIDAY_SWISS = {"name": "Friday Swiss", "game": "korona", "format": "swiss"}  # its rounds left to the players' count
 
 
 def seeded(monkeypatch, seed: int) -> None:
@@ -113,3 +118,51 @@ def audit_finished_tournaments(matches) -> int:
             raise AssertionError(f"tournament {tournament_id} does not audit: {differs}") from None
         audited += 1
     return audited
+
+
+def entered(client, count: int, **changes) -> tuple[str, str, dict]:
+    """A new tournament with `count` players registered: its id, the organiser's token, the players' tokens."""
+    body = client.post("/tournaments", json={**TUESDAY_SWISS, **changes}).get_json()
+    tid, organiser = body["tournament_id"], body["organiser_token"]
+    tokens = {}
+    for i in range(count):
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": f"P{i + 1}"}, headers=auth(organiser))
+        assert answer.status_code == 201, answer.get_json()
+        tokens[answer.get_json()["player_id"]] = answer.get_json()["token"]
+    return tid, organiser, tokens
+
+
+def paired(client, tid: str, organiser: str) -> dict:
+    answer = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser))
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def first_seat_wins(client, tid: str, organiser: str, round_: dict) -> None:
+    """Every table of the round won by its first seat, recorded by the organiser (a table played off Herald)."""
+    for table in round_["tables"]:
+        placements = [[table["players"][0]], [p for p in table["players"][1:]]]
+        answer = client.post(f"/tournaments/{tid}/results", headers=auth(organiser), json={
+            "round": round_["round"], "table": table["table"], "placements": placements, "reason": "on paper"})
+        assert answer.status_code == 200, answer.get_json()
+
+
+def register(client, tid: str, organiser: str, *names: str, **body) -> dict[str, tuple[str, str]]:
+    """Each name registered by the organiser (with `body`'s keys): its player id and token."""
+    registered = {}
+    for name in names:
+        answer = client.post(f"/tournaments/{tid}/players", json={"name": name, **body}, headers=auth(organiser))
+        assert answer.status_code == 201, answer.get_json()
+        registered[name] = (answer.get_json()["player_id"], answer.get_json()["token"])
+    return registered
+
+
+def play_round(client, tid: str, organiser: str) -> dict:
+    """The next round, each table's result recorded by the organiser (played on paper), its first seat winning."""
+    round_ = client.post(f"/tournaments/{tid}/rounds", headers=auth(organiser)).get_json()
+    for table in round_["tables"]:
+        recorded = client.post(f"/tournaments/{tid}/results", headers=auth(organiser), json={
+            "round": round_["round"], "table": table["table"], "placements": [[p] for p in table["players"]],
+            "reason": "played on paper"})
+        assert recorded.status_code == 200, recorded.get_json()
+    return round_
