@@ -92,12 +92,7 @@ class TournamentSummary(MethodView):
     @blp.response(200, schemas.TournamentSchema)
     def get(self, tournament_id):
         """The tournament's summary: game, format, status, current round."""
-        return summary(tournament_id)
-
-
-def summary(tournament_id) -> dict:
-    """GET /tournaments/{id}: the summary, every finished match's result taken in."""
-    return current(tournament_id).summary()
+        return current(tournament_id).summary()
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/players")
@@ -197,20 +192,19 @@ class Round(MethodView):
     @blp.response(200, schemas.RoundSchema)
     def get(self, tournament_id, number):
         """A round's tables (players in seat order, placements once known) and byes."""
-        return paired_round(tournament_id, number)
+        return paired_round(current(tournament_id), number)
 
 
-def paired_round(tournament_id, number: int) -> dict:
-    """GET /rounds/{number}: a round that has been paired."""
-    tournament = current(tournament_id)
+def paired_round(tournament, number: int) -> dict:
+    """GET /rounds/{number}: a round of the tournament (as `current` gives it) that has been paired."""
     if not 1 <= number <= len(tournament.rounds):
         fail(404, f"round {number} has not been paired (the tournament is at round {len(tournament.rounds)})")
     return round_document(tournament.rounds[number - 1])
 
 
-def standings(tournament_id) -> dict:
-    """GET /standings: the current round's standings."""
-    return tournament_document(current(tournament_id))["standings"]
+def standings(tournament) -> dict:
+    """GET /standings: the standings of the tournament as `current` gives it."""
+    return tournament_document(tournament)["standings"]
 
 
 def reports(tournament_id) -> list[dict]:
@@ -230,7 +224,7 @@ class Standings(MethodView):
     @blp.response(200, schemas.StandingsSchema)
     def get(self, tournament_id):
         """The standings with their tiebreakers (OMW%, GW%, OGW%, each floored at 0.33)."""
-        return standings(tournament_id)
+        return standings(current(tournament_id))
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/results")

@@ -44,8 +44,8 @@ def home():
         matches = herald().projector.list()[::-1][:LISTED]
         return page("home.html", holder=None, tournaments=herald().projector.tournaments(), matches=matches)
     if holder.kind == "tournament":
-        tournament = call(tournament_routes.summary, holder.of)
-        return page("home.html", holder=holder, tournament=tournament, tables=tables_of(holder, tournament))
+        settled = call(tournament_routes.current, holder.of)
+        return page("home.html", holder=holder, tournament=settled.summary(), tables=tables_of(holder, settled))
     loaded = call(load, holder.of)
     match = current_summary(loaded)
     needs = flags(loaded, stall_seconds()) if holder.role == "referee" else []

@@ -24,15 +24,15 @@ def organises(holder: Holder | None, tournament_id) -> bool:
         holder.role == "organiser"
 
 
-def tables_of(holder: Holder | None, tournament: dict, only_own: bool = True) -> list[dict]:
-    """Every round's tables, newest round first, with each match's status; the organiser's with what needs it; a
-    player's home lists its own tables only."""
-    tournament_id = tournament["tournament_id"]
-    names = {row["player_id"]: row["name"] for row in tournaments.standings(tournament_id)["standings"]}
+def tables_of(holder: Holder | None, settled, only_own: bool = True) -> list[dict]:
+    """Every round's tables of a tournament (as tournament_routes.current gives it), newest round first, with each
+    match's status; the organiser's with what needs it; a player's home lists its own tables only."""
+    tournament_id = str(settled.id)
+    names = {row["player_id"]: row["name"] for row in tournaments.standings(settled)["standings"]}
     organiser = organises(holder, tournament_id)
     out = []
-    for number in range(tournament["round"], 0, -1):
-        for table in tournaments.paired_round(tournament_id, number)["tables"]:
+    for number in range(len(settled.rounds), 0, -1):
+        for table in tournaments.paired_round(settled, number)["tables"]:
             if only_own and not organiser and (holder is None or holder.role not in table["players"]):
                 continue
             loaded = load(table["match_id"])
@@ -48,10 +48,11 @@ def tables_of(holder: Holder | None, tournament: dict, only_own: bool = True) ->
 
 def tournament_page(tournament_id, notice: str | None = None, status: int = 200):
     holder = signed_in()
-    tournament = call(tournaments.summary, tournament_id)
-    standings = tournaments.standings(tournament_id)
-    tables = tables_of(holder, tournament, only_own=False)
-    rounds = [tournaments.paired_round(tournament_id, n) for n in range(1, tournament["round"] + 1)]
+    settled = call(tournaments.current, tournament_id)  # loaded and its results taken in once for the whole page
+    tournament = settled.summary()
+    standings = tournaments.standings(settled)
+    tables = tables_of(holder, settled, only_own=False)
+    rounds = [tournaments.paired_round(settled, n) for n in range(1, len(settled.rounds) + 1)]
     reports = tournaments.reports(tournament_id)
     names = {row["player_id"]: row["name"] for row in standings["standings"]}
     return page("tournament.html", status, holder=holder, tournament=tournament, standings=standings,
