@@ -28,40 +28,45 @@ def same_randomness(monkeypatch, same: random.Random) -> None:
 
 
 @pytest.fixture
-def twins(tmp_path, redis_client, monkeypatch):
+def other_redis():
+    with own_redis() as (client, _):
+        yield client
+
+
+@pytest.fixture
+def twins(tmp_path, redis_client, other_redis, monkeypatch):
     """A client of the app with the hot path, one of the routes alone, a function making twin matches, and the paths
     of the requests the hot path declined."""
-    with own_redis() as (other_redis, _):
-        apps = []
-        for name, redis in (("hot", redis_client), ("flask", other_redis)):
-            context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                                      "SQLITE_DBNAME": str(tmp_path / f"{name}.sqlite")}, redis)
-            apps.append((create_app(Settings(data_dir=tmp_path / name), context), context))
-        flask_only = apps[1][0]
-        flask_only.wsgi_app = flask_only.wsgi_app.app  # the routes alone, as before the hot path
+    apps = []
+    for name, redis in (("hot", redis_client), ("flask", other_redis)):
+        context = herald_context({"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                                  "SQLITE_DBNAME": str(tmp_path / f"{name}.sqlite")}, redis)
+        apps.append((create_app(Settings(data_dir=tmp_path / name), context), context))
+    flask_only = apps[1][0]
+    flask_only.wsgi_app = flask_only.wsgi_app.app  # the routes alone, as before the hot path
 
-        def create(game: str, players: list[str]) -> list[dict]:
-            made = []
-            for app, _ in apps:
-                same_randomness(monkeypatch, random.Random(game))
-                answer = app.test_client().post("/matches", json={"game": game, "players": players})
-                assert answer.status_code == 201
-                made.append(answer.get_json())
-            monkeypatch.undo()
-            assert made[0] == made[1]
-            return made[0]
+    def create(game: str, players: list[str]) -> list[dict]:
+        made = []
+        for app, _ in apps:
+            same_randomness(monkeypatch, random.Random(game))
+            answer = app.test_client().post("/matches", json={"game": game, "players": players})
+            assert answer.status_code == 201
+            made.append(answer.get_json())
+        monkeypatch.undo()
+        assert made[0] == made[1]
+        return made[0]
 
-        hot_path = apps[0][0].wsgi_app
-        inner, hot_path.declined = hot_path.app, []
+    hot_path = apps[0][0].wsgi_app
+    inner, hot_path.declined = hot_path.app, []
 
-        def counted(environ, start_response):
-            hot_path.declined.append(environ["PATH_INFO"])
-            return inner(environ, start_response)
+    def counted(environ, start_response):
+        hot_path.declined.append(environ["PATH_INFO"])
+        return inner(environ, start_response)
 
-        hot_path.app = counted
-        yield apps[0][0].test_client(), flask_only.test_client(), create, hot_path.declined
-        for _, context in apps:
-            context.matches.close()
+    hot_path.app = counted
+    yield apps[0][0].test_client(), flask_only.test_client(), create, hot_path.declined
+    for _, context in apps:
+        context.matches.close()
 
 
 def both(clients, method: str, path: str, token: str, move: dict | None = None):
