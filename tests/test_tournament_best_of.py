@@ -14,7 +14,8 @@ from domain.kingdom_tcg.data import default_decklists
 from replays.tournament_audit import Differs, audit
 from tests.helpers.api import assert_problem, auth
 from tests.helpers.logs import rechain_tournament
-from tests.helpers.tournaments import figures, independent_standings, paired, play_match, play_table, seeded
+from tests.helpers.stores import seeded
+from tests.helpers.tournaments import figures, independent_standings, paired, play_match, play_table
 
 SPEC = {"name": "Kingdom Open", "game": "kingdom_tcg", "format": "swiss", "best_of": 3}
 

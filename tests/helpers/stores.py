@@ -1,20 +1,36 @@
-"""Event stores for tests: an in-memory one, random play through the application, a Redis of its own, a second
-server."""
+"""Event stores for tests: an in-memory one, seeded randomness, random play through the application, a Redis of its
+own, a second server."""
 from __future__ import annotations
 
 import random
 import tempfile
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import SimpleNamespace
 
 import redis
 
+import domain.matches
+from domain import fair
 from domain.matches import Matches
+from domain.tournaments import desk
 from projections.connection import RETRY_ONCE, EmbeddedRedis
 
 
 def memory_app() -> Matches:
     return Matches(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+
+
+def seeded(monkeypatch, seed: int) -> None:
+    """Every server seed, client seed, tournament id and match id drawn from `seed`: bots with a seeded chooser then
+    play the same games every run, so the cases a test counts on are reached every time."""
+    drawn = random.Random(seed)
+    monkeypatch.setattr(fair, "new_server_seed", lambda: drawn.randbytes(32))
+    monkeypatch.setattr(fair, "new_client_seed", lambda: drawn.randbytes(12).hex())
+    ids = SimpleNamespace(UUID=uuid.UUID, uuid4=lambda: uuid.UUID(int=drawn.getrandbits(128), version=4))
+    for module in (domain.matches, desk):
+        monkeypatch.setattr(module, "uuid", ids)
 
 
 def play_random(app: Matches, match_id, chooser: random.Random, moves: int) -> list[int]:

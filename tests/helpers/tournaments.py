@@ -1,15 +1,11 @@
 """Helpers for the tournament tests: tournaments entered, paired and their results recorded over the API; bots playing
-a table's matches over HTTP (the same games every run once `seeded`); standings computed independently of Herald's
-from the rounds the API shows."""
+a table's matches over HTTP (the same games every run once `stores.seeded`); standings computed independently of
+Herald's from the rounds the API shows."""
 from __future__ import annotations
 
 import random
-import uuid
 from fractions import Fraction
-from types import SimpleNamespace
 
-import domain.matches
-from domain import fair
 from domain.tournaments import desk
 from domain.tournaments.aggregate import Tournament, stored_topics
 from replays.tournament_audit import Differs, audit, tournament_export
@@ -20,17 +16,6 @@ FLOOR = Fraction(33, 100)
 TUESDAY_SWISS = {"name": "Tuesday Swiss", "game": "korona", "format": "swiss", "rounds": 4, "table_size": 2,
                  "top_cut": 0}
 FRIDAY_SWISS = {"name": "Friday Swiss", "game": "korona", "format": "swiss"}  # its rounds left to the players' count
-
-
-def seeded(monkeypatch, seed: int) -> None:
-    """Every server seed, client seed, tournament id and match id drawn from `seed`: bots with a seeded chooser then
-    play the same games every run, so the cases a test counts on are reached every time."""
-    drawn = random.Random(seed)
-    monkeypatch.setattr(fair, "new_server_seed", lambda: drawn.randbytes(32))
-    monkeypatch.setattr(fair, "new_client_seed", lambda: drawn.randbytes(12).hex())
-    ids = SimpleNamespace(UUID=uuid.UUID, uuid4=lambda: uuid.UUID(int=drawn.getrandbits(128), version=4))
-    for module in (domain.matches, desk):
-        monkeypatch.setattr(module, "uuid", ids)
 
 
 def play_match(client, match_id: str, tokens: dict, players: list[str], chooser) -> None:
