@@ -14,7 +14,7 @@ FIGURES = 15  # playouts of the four games, the command path twice, state at a v
 
 
 def test_every_bench_figure_gives_a_number_and_a_ratio(tmp_path):
-    """`python -m bench --smoke` runs every figure to the end (a second or less of measuring each) and writes only
+    """`python -m bench --smoke` runs every figure to the end (seconds of measuring each) and writes only
     the file it is given: each figure a positive value, reference and ratio, and a verdict, as the real run has; the
     command path in the request its floor too, the raw append with one Redis round trip (its ratio only reported: a
     second's budget on a busy host orders nothing)."""
